@@ -1,0 +1,132 @@
+"""Development sessions. ``./dev test`` runs lint, types, tests, web, checkout and e2e."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["lint", "types", "tests", "web", "checkout", "e2e"]
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_external_run = True
+
+ROOT = Path(__file__).parent
+PYTHON = "3.11"
+
+
+def install_project(session: nox.Session) -> None:
+    """The project and its development tools, editable."""
+    session.install("-e", ".[dev]")
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Python unit and contract tests (memory, SQLite and PostgreSQL)."""
+    install_project(session)
+    session.run("pytest", "-n", "2", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff: lint and formatting."""
+    session.install("ruff>=0.8")
+    session.run("ruff", "check", "src", "tests", "noxfile.py", "benchmarks")
+    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks")
+
+
+@nox.session(python=PYTHON)
+def types(session: nox.Session) -> None:
+    """mypy, strict, on src/."""
+    install_project(session)
+    session.run("mypy", *session.posargs)
+
+
+@nox.session(python=False)
+def web(session: nox.Session) -> None:
+    """The web app: typecheck, Jest and a production build."""
+    session.chdir(ROOT / "web")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("npm", "run", "typecheck", external=True)
+    session.run("npm", "test", "--", "--ci", external=True)
+    session.run("npm", "run", "build", external=True)
+
+
+@nox.session(python=False)
+def checkout(session: nox.Session) -> None:
+    """The payment script: Jest, build and size report."""
+    session.chdir(ROOT / "inline-checkout")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("npm", "test", "--", "--ci", external=True)
+    session.run("npm", "run", "build", external=True)
+    session.run("npm", "run", "size", external=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_up(url: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:  # noqa: S310 - loopback only
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"the server did not answer at {url}")
+
+
+@nox.session(python=PYTHON)
+def e2e(session: nox.Session) -> None:
+    """Browser tests: the product on its embedded defaults, driven in real Chromium."""
+    install_project(session)
+    session.chdir(ROOT / "web")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("npm", "run", "build", external=True)
+    session.chdir(ROOT)
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="designcore-e2e-") as data:
+        env = {
+            **os.environ,
+            "DESIGNCORE_DATA_DIR": data,
+            "DESIGNCORE_PORT": str(port),
+            "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
+        }
+        server = subprocess.Popen([str(Path(session.bin) / "designcore"), "serve"], env=env)
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/api/v1/health")
+            session.chdir(ROOT / "web")
+            session.run(
+                "npm", "run", "e2e", external=True,
+                env={"E2E_BASE_URL": f"http://127.0.0.1:{port}"},
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Benchmarks with 100,000 templates on SQLite and PostgreSQL; writes docs/benchmarks.md."""
+    install_project(session)
+    session.run("python", "benchmarks/catalogue.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def serve(session: nox.Session) -> None:
+    """Build the web app and serve the product on its embedded defaults."""
+    install_project(session)
+    session.chdir(ROOT / "web")
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("npm", "run", "build", external=True)
+    session.chdir(ROOT)
+    session.run("designcore", "serve", *session.posargs)

@@ -1,0 +1,1 @@
+"""Adapters: one package per technology. Only ``designcore.app`` imports them."""

@@ -1,0 +1,16 @@
+"""SQLAlchemy adapters: one implementation for SQLite (embedded default) and PostgreSQL."""
+
+from designcore.adapters.sqlalchemy.engine import create_database_engine, migrate
+from designcore.adapters.sqlalchemy.repositories import (
+    SqlAlchemyPromptLog,
+    SqlAlchemySiteSettingsStore,
+    SqlAlchemyTemplateCatalogue,
+)
+
+__all__ = [
+    "SqlAlchemyPromptLog",
+    "SqlAlchemySiteSettingsStore",
+    "SqlAlchemyTemplateCatalogue",
+    "create_database_engine",
+    "migrate",
+]

@@ -1,0 +1,64 @@
+"""Engines and migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def create_database_engine(url: str, *, schema: str | None = None, echo: bool = False) -> sa.Engine:
+    """An engine for a SQLite or PostgreSQL URL.
+
+    SQLite files get their directory created, WAL journaling, foreign keys and a busy timeout.
+    ``schema`` (PostgreSQL only) puts every table in that schema through the search path, so
+    separate test runs never see each other's tables.
+    """
+    parsed = sa.make_url(url)
+    options: dict[str, Any] = {"echo": echo}
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        engine = sa.create_engine(parsed, **options)
+        sa.event.listen(engine, "connect", _tune_sqlite)
+        return engine
+    if schema is not None:
+        options["connect_args"] = {"options": f"-csearch_path={schema}"}
+    options.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return sa.create_engine(parsed, **options)
+
+
+def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def alembic_config(engine: sa.Engine) -> Config:
+    """An alembic configuration bound to ``engine`` (no ini file needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: sa.Engine, revision: str = "head") -> None:
+    """Bring the database schema up to ``revision``."""
+    command.upgrade(alembic_config(engine), revision)
+
+
+def is_empty(engine: sa.Engine) -> bool:
+    """Whether the database has no templates table yet or no template in it."""
+    if not sa.inspect(engine).has_table("design_templates"):
+        return True
+    with engine.connect() as conn:
+        return conn.execute(sa.text("SELECT 1 FROM design_templates LIMIT 1")).first() is None

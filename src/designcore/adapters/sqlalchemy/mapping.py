@@ -1,0 +1,130 @@
+"""Translation between rows and domain objects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import attrs
+import sqlalchemy as sa
+
+from designcore.adapters.sqlalchemy.tables import (
+    PromptRow,
+    SearchPromptRow,
+    SiteSettingRow,
+    TemplateRow,
+)
+from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
+from designcore.domain.search import filter_text, words
+from designcore.domain.templates import FieldRequirement, Template, TemplateSummary
+
+_T = TemplateRow.__table__.c
+SUMMARY_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
+    _T.id,
+    _T.name,
+    _T.category,
+    _T.sub_category,
+    _T.preview_url,
+    _T.template_type,
+    _T.description,
+    _T.tags,
+    _T.semantic_keywords,
+    _T.design_intent,
+    _T.created_at,
+    _T.updated_at,
+)
+"""The columns of the light variant: never the document."""
+FULL_COLUMNS = (*SUMMARY_COLUMNS, _T.polotno_json, _T.field_requirements)
+
+
+def utc(moment: datetime) -> datetime:
+    """A timezone-aware UTC datetime (SQLite hands back naive ones, stored as UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def summary_to_domain(row: Mapping[str, Any]) -> TemplateSummary:
+    """A light template from a row of :data:`SUMMARY_COLUMNS`."""
+    return TemplateSummary(
+        id=row["id"],
+        name=row["name"],
+        category=row["category"],
+        sub_category=row["sub_category"],
+        preview_url=row["preview_url"],
+        template_type=row["template_type"],
+        description=row["description"],
+        tags=tuple(row["tags"] or ()),
+        semantic_keywords=tuple(row["semantic_keywords"] or ()),
+        design_intent=row["design_intent"],
+        created_at=utc(row["created_at"]),
+        updated_at=utc(row["updated_at"]),
+    )
+
+
+def template_to_domain(row: Mapping[str, Any]) -> Template:
+    """A full template from a row of :data:`FULL_COLUMNS`."""
+    summary = summary_to_domain(row)
+    requirements = tuple(FieldRequirement(**item) for item in row["field_requirements"] or ())
+    return Template(
+        **attrs.asdict(summary, recurse=False),
+        polotno_json=row["polotno_json"],
+        field_requirements=requirements,
+    )
+
+
+def template_from_domain(template: Template) -> dict[str, Any]:
+    """Column values for a template, with its derived search columns."""
+    return {
+        "id": template.id,
+        "name": template.name,
+        "category": template.category,
+        "sub_category": template.sub_category,
+        "preview_url": template.preview_url,
+        "template_type": template.template_type,
+        "description": template.description,
+        "tags": list(template.tags),
+        "semantic_keywords": list(template.semantic_keywords),
+        "design_intent": template.design_intent,
+        "polotno_json": dict(template.polotno_json) if template.polotno_json else None,
+        "field_requirements": [attrs.asdict(req) for req in template.field_requirements],
+        "created_at": utc(template.created_at),
+        "updated_at": utc(template.updated_at),
+        "search_name": " ".join(words(template.name)),
+        "search_keys": " ".join(
+            words(" ".join([template.sub_category or "", *template.tags, *template.semantic_keywords]))
+        ),
+        "search_prose": " ".join(
+            words(f"{template.description or ''} {template.design_intent or ''}")
+        ),
+        "filter_text": filter_text(
+            template.name, template.category, template.description, template.tags
+        ),
+    }
+
+
+def setting_to_domain(row: SiteSettingRow) -> SiteSetting:
+    """A site setting from its row."""
+    return SiteSetting(
+        setting_key=row.setting_key,
+        setting_value=row.setting_value,
+        updated_at=utc(row.updated_at) if row.updated_at else None,
+        updated_by=row.updated_by,
+    )
+
+
+def search_prompt_to_domain(row: SearchPromptRow) -> SearchPrompt:
+    """A search prompt from its row."""
+    return SearchPrompt(
+        id=row.id, search_term=row.search_term, user_id=row.user_id, created_at=utc(row.created_at)
+    )
+
+
+def design_prompt_to_domain(row: PromptRow) -> DesignPrompt:
+    """A design prompt from its row."""
+    return DesignPrompt(
+        id=row.id,
+        prompt=row.prompt,
+        category=row.category,
+        sub_category=row.sub_category,
+        created_at=utc(row.created_at),
+    )

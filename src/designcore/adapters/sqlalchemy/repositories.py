@@ -1,0 +1,294 @@
+"""SQLAlchemy repositories: catalogue, site settings and prompt logs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from designcore.adapters.sqlalchemy.mapping import (
+    FULL_COLUMNS,
+    SUMMARY_COLUMNS,
+    design_prompt_to_domain,
+    search_prompt_to_domain,
+    setting_to_domain,
+    summary_to_domain,
+    template_from_domain,
+    template_to_domain,
+    utc,
+)
+from designcore.adapters.sqlalchemy.search import escape_like, strategy_for
+from designcore.adapters.sqlalchemy.tables import (
+    PromptRow,
+    SearchPromptRow,
+    SiteSettingRow,
+    TemplateRow,
+)
+from designcore.domain.errors import Conflict, NotFound
+from designcore.domain.pagination import Page, PageRequest
+from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
+from designcore.domain.search import filter_needle, search_tokens
+from designcore.domain.templates import Template, TemplateSummary
+from designcore.ports.catalogue import SearchUnavailable
+
+_T = TemplateRow.__table__.c
+_NEWEST = (_T.created_at.desc(), _T.id)
+
+
+def _not_found(template_id: str) -> NotFound:
+    return NotFound(f"no template {template_id}", code="template_not_found")
+
+
+class SqlAlchemyTemplateCatalogue:
+    """The catalogue in ``design_templates``; every method is one short transaction."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self._engine = engine
+        self._search = strategy_for(engine.dialect.name)
+
+    def add(self, template: Template) -> None:
+        """Store a new template."""
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(sa.insert(TemplateRow.__table__), template_from_domain(template))
+        except IntegrityError as error:
+            raise Conflict(
+                f"a template with id {template.id} or name {template.name!r} exists",
+                code="duplicate_template",
+            ) from error
+
+    def add_many(self, templates: Sequence[Template]) -> None:
+        """Store many new templates in one transaction (seeding, benchmarks)."""
+        if not templates:
+            return
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(
+                    sa.insert(TemplateRow.__table__), [template_from_domain(t) for t in templates]
+                )
+        except IntegrityError as error:
+            raise Conflict("a template id or name exists", code="duplicate_template") from error
+
+    def replace(self, template: Template) -> None:
+        """Overwrite an existing template."""
+        values = template_from_domain(template)
+        try:
+            with self._engine.begin() as conn:
+                done = conn.execute(
+                    sa.update(TemplateRow.__table__).where(_T.id == template.id).values(values)
+                )
+        except IntegrityError as error:
+            raise Conflict(f"a template named {template.name!r} exists") from error
+        if done.rowcount == 0:
+            raise _not_found(template.id)
+
+    def _one(self, columns: Sequence[sa.ColumnElement[Any]], template_id: str) -> sa.RowMapping:
+        with self._engine.connect() as conn:
+            row = conn.execute(sa.select(*columns).where(_T.id == template_id)).mappings().first()
+        if row is None:
+            raise _not_found(template_id)
+        return row
+
+    def get(self, template_id: str) -> Template:
+        """The full template."""
+        return template_to_domain(self._one(FULL_COLUMNS, template_id))
+
+    def get_summary(self, template_id: str) -> TemplateSummary:
+        """The light variant."""
+        return summary_to_domain(self._one(SUMMARY_COLUMNS, template_id))
+
+    def count(self) -> int:
+        """How many templates are stored."""
+        with self._engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count(_T.seq))).scalar_one())
+
+    def _summaries(self, query: sa.Select[Any]) -> list[TemplateSummary]:
+        with self._engine.connect() as conn:
+            return [summary_to_domain(row) for row in conn.execute(query).mappings()]
+
+    def by_category(self, category: str, limit: int | None = None) -> Sequence[TemplateSummary]:
+        """Templates of one category, newest first."""
+        query = sa.select(*SUMMARY_COLUMNS).where(_T.category == category).order_by(*_NEWEST)
+        return self._summaries(query if limit is None else query.limit(limit))
+
+    def all(self) -> Sequence[TemplateSummary]:
+        """Every template by category, then newest first."""
+        return self._summaries(sa.select(*SUMMARY_COLUMNS).order_by(_T.category, *_NEWEST))
+
+    def categories(self) -> Sequence[str]:
+        """Distinct categories."""
+        with self._engine.connect() as conn:
+            query = sa.select(_T.category).distinct().order_by(_T.category)
+            return list(conn.execute(query).scalars())
+
+    def sub_categories(self, category: str) -> Sequence[str]:
+        """Distinct sub-categories of one category."""
+        query = (
+            sa.select(_T.sub_category)
+            .where(_T.category == category, _T.sub_category.is_not(None), _T.sub_category != "")
+            .distinct()
+            .order_by(_T.sub_category)
+        )
+        with self._engine.connect() as conn:
+            return [name for name in conn.execute(query).scalars() if name]
+
+    def paginate(
+        self,
+        request: PageRequest,
+        *,
+        category: str | None = None,
+        sub_category: str | None = None,
+        search: str | None = None,
+    ) -> Page[TemplateSummary]:
+        """One page of the filtered listing with its total count."""
+        conditions: list[sa.ColumnElement[bool]] = []
+        if category is not None:
+            conditions.append(_T.category == category)
+        if sub_category is not None:
+            conditions.append(_T.sub_category == sub_category)
+        if search:
+            conditions.append(_T.filter_text.like(escape_like(filter_needle(search)), escape="\\"))
+        query = (
+            sa.select(*SUMMARY_COLUMNS)
+            .where(*conditions)
+            .order_by(*_NEWEST)
+            .limit(request.limit)
+            .offset(request.offset)
+        )
+        count = sa.select(sa.func.count()).select_from(TemplateRow.__table__).where(*conditions)
+        with self._engine.connect() as conn:
+            rows = [summary_to_domain(row) for row in conn.execute(query).mappings()]
+            total = int(conn.execute(count).scalar_one())
+        return Page.of(rows, total, request)
+
+    def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
+        """Ranked full-text search."""
+        tokens = search_tokens(term)
+        if not tokens:
+            return Page.of([], 0, request)
+        try:
+            with self._engine.connect() as conn:
+                rows, total = self._search(conn, tokens, request.limit, request.offset)
+        except SQLAlchemyError as error:
+            raise SearchUnavailable(f"full-text search failed: {error.__class__.__name__}") from error
+        return Page.of([summary_to_domain(row) for row in rows], total, request)
+
+    def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:
+        """Same sub-category, excluding the template itself."""
+        sub_category = self._one((_T.sub_category,), template_id)["sub_category"]
+        if not sub_category:
+            return []
+        return self._summaries(
+            sa.select(*SUMMARY_COLUMNS)
+            .where(_T.sub_category == sub_category, _T.id != template_id)
+            .order_by(*_NEWEST)
+            .limit(limit)
+        )
+
+    def increment_views(self, template_id: str) -> int:
+        """Count one view."""
+        return self._bump(_T.view_count, template_id)
+
+    def increment_uses(self, template_id: str) -> int:
+        """Count one use."""
+        return self._bump(_T.use_count, template_id)
+
+    def _bump(self, column: sa.Column[int], template_id: str) -> int:
+        with self._engine.begin() as conn:
+            value = conn.execute(
+                sa.update(TemplateRow.__table__)
+                .where(_T.id == template_id)
+                .values({column.name: column + 1})
+                .returning(column)
+            ).scalar_one_or_none()
+        if value is None:
+            raise _not_found(template_id)
+        return int(value)
+
+
+class SqlAlchemySiteSettingsStore:
+    """Site settings in ``site_settings``."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def get(self, key: str) -> SiteSetting | None:
+        """The setting, if set."""
+        with self._sessions() as session:
+            row = session.get(SiteSettingRow, key)
+            return None if row is None else setting_to_domain(row)
+
+    def put(self, setting: SiteSetting) -> None:
+        """Create or overwrite."""
+        with self._sessions.begin() as session:
+            session.merge(
+                SiteSettingRow(
+                    setting_key=setting.setting_key,
+                    setting_value=setting.setting_value,
+                    updated_at=utc(setting.updated_at) if setting.updated_at else None,
+                    updated_by=setting.updated_by,
+                )
+            )
+
+
+class SqlAlchemyPromptLog:
+    """Search prompts in ``search_prompts``, design prompts in ``prompts``."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def _add(self, session: Session, row: Any) -> Any:
+        session.add(row)
+        session.flush()
+        return row
+
+    def add_search_prompt(self, record: SearchPrompt) -> SearchPrompt:
+        """Store a search prompt."""
+        with self._sessions.begin() as session:
+            row = self._add(
+                session,
+                SearchPromptRow(
+                    search_term=record.search_term,
+                    user_id=record.user_id,
+                    created_at=utc(record.created_at),
+                ),
+            )
+            return search_prompt_to_domain(row)
+
+    def add_design_prompt(self, record: DesignPrompt) -> DesignPrompt:
+        """Store a design prompt."""
+        with self._sessions.begin() as session:
+            row = self._add(
+                session,
+                PromptRow(
+                    prompt=record.prompt,
+                    category=record.category,
+                    sub_category=record.sub_category,
+                    created_at=utc(record.created_at),
+                ),
+            )
+            return design_prompt_to_domain(row)
+
+    def recent_search_prompts(self, limit: int) -> Sequence[SearchPrompt]:
+        """Newest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                sa.select(SearchPromptRow).order_by(SearchPromptRow.id.desc()).limit(limit)
+            )
+            return [search_prompt_to_domain(row) for row in rows]
+
+    def recent_design_prompts(self, limit: int) -> Sequence[DesignPrompt]:
+        """Newest first."""
+        with self._sessions() as session:
+            rows = session.scalars(sa.select(PromptRow).order_by(PromptRow.id.desc()).limit(limit))
+            return [design_prompt_to_domain(row) for row in rows]
+
+
+__all__ = [
+    "SqlAlchemyPromptLog",
+    "SqlAlchemySiteSettingsStore",
+    "SqlAlchemyTemplateCatalogue",
+]

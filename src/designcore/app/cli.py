@@ -1,0 +1,125 @@
+"""The ``designcore`` command: serve, migrate, seed and site settings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from dotenv import dotenv_values
+
+from designcore.app.container import Container, build_container
+from designcore.app.settings import load_settings
+from designcore.domain.errors import DesignCoreError
+
+
+def _container() -> Container:
+    dotenv = dotenv_values(".env") if os.path.exists(".env") else {}
+    return build_container(load_settings(os.environ, dotenv))
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from designcore.app.http import create_app
+    from designcore.app.seeding import migrate_database, prepare
+
+    container = _container()
+    settings = container.settings()
+    if settings.server.seed_on_start:
+        prepare(container)
+    else:
+        migrate_database(container)
+    if settings.web_dist is None:
+        print("note: no built web app found (run `npm run build` in web/); serving the API only")
+    uvicorn.run(
+        create_app(container=container),
+        host=args.host or settings.server.host,
+        port=args.port or settings.server.port,
+        log_level=settings.log_level.lower(),
+    )
+    return 0
+
+
+def _migrate(_: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    migrate_database(_container())
+    print("database is up to date")
+    return 0
+
+
+def _seed(args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database, seed
+
+    container = _container()
+    migrate_database(container)
+    written = seed(container, force=args.force)
+    print(f"seeded {written} templates")
+    return 0
+
+
+def _settings_get(args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    setting = container.site_settings().get(args.key)
+    print(json.dumps(setting.setting_value))
+    return 0
+
+
+def _settings_set(args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    try:
+        value = json.loads(args.value)
+    except json.JSONDecodeError:
+        print(f"error: VALUE must be JSON (true, false, 12, \"text\"), got {args.value!r}",
+              file=sys.stderr)
+        return 2
+    container = _container()
+    migrate_database(container)
+    setting = container.site_settings().set(args.key, value, by=None)
+    print(f"{setting.setting_key} = {json.dumps(setting.setting_value)}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line grammar."""
+    top = argparse.ArgumentParser(prog="designcore", description=__doc__)
+    commands = top.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="migrate, seed an empty database, and serve HTTP")
+    serve.add_argument("--host", help="address to listen on (default: DESIGNCORE_HOST)")
+    serve.add_argument("--port", type=int, help="port (default: DESIGNCORE_PORT)")
+    serve.set_defaults(run=_serve)
+    commands.add_parser("migrate", help="apply database migrations").set_defaults(run=_migrate)
+    seed = commands.add_parser("seed", help="store the seed catalogue and its previews")
+    seed.add_argument("--force", action="store_true", help="overwrite seed templates present")
+    seed.set_defaults(run=_seed)
+    settings = commands.add_parser("settings", help="read or change site settings")
+    verbs = settings.add_subparsers(dest="verb", required=True)
+    get = verbs.add_parser("get", help="print a setting as JSON")
+    get.add_argument("key")
+    get.set_defaults(run=_settings_get)
+    put = verbs.add_parser("set", help="change a setting (VALUE is JSON)")
+    put.add_argument("key")
+    put.add_argument("value")
+    put.set_defaults(run=_settings_set)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; answer the exit status."""
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except DesignCoreError as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

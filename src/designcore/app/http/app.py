@@ -1,0 +1,64 @@
+"""The Litestar application factory."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Litestar, get
+from litestar.config.cors import CORSConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+
+from designcore import __version__
+from designcore.app.container import Container, build_container
+from designcore.app.http.dependencies import dependencies
+from designcore.app.http.errors import handle_exception
+from designcore.app.http.storage import read_public_object
+from designcore.app.http.templates import CategoryController, TemplateController
+from designcore.app.http.web import web_router
+from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
+from designcore.app.settings import Settings
+
+
+@get("/api/v1/health", operation_id="health", tags=["meta"], sync_to_thread=False)
+def health() -> dict[str, str]:
+    """Liveness: the server answers."""
+    return {"status": "ok", "version": __version__}
+
+
+def create_app(settings: Settings | None = None, *, container: Container | None = None) -> Litestar:
+    """Build the HTTP app from settings (or from a ready container, in tests)."""
+    if container is None:
+        if settings is None:
+            raise ValueError("create_app needs settings or a container")
+        container = build_container(settings)
+    settings = container.settings()
+    logging.basicConfig(level=settings.log_level)
+    handlers: list[object] = [
+        health,
+        TemplateController,
+        CategoryController,
+        RpcController,
+        PromptController,
+        SiteSettingsController,
+        read_public_object,
+    ]
+    dist = settings.web_dist
+    if dist is not None:
+        handlers.append(web_router(dist))
+    app = Litestar(
+        route_handlers=handlers,  # type: ignore[arg-type]
+        dependencies=dependencies(container),
+        exception_handlers={Exception: handle_exception},
+        request_max_body_size=settings.server.max_body_bytes,
+        openapi_config=OpenAPIConfig(
+            title="designcore",
+            version=__version__,
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin(path="/swagger")],
+        ),
+        cors_config=CORSConfig(allow_origins=[], allow_credentials=False),
+        debug=settings.server.debug,
+    )
+    app.state.container = container
+    return app

@@ -1,0 +1,45 @@
+"""Bridges from the container to Litestar's dependency injection (no markers in handlers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+from litestar.di import Provide
+
+from designcore.app.container import Container
+from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.domain.premium import Viewer
+from designcore.ports.storage import Storage
+
+
+def bearer_token(request: Request[Any, Any, Any]) -> str | None:
+    """The token of an ``Authorization: Bearer …`` header, if any."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def dependencies(container: Container) -> dict[str, Provide]:
+    """Litestar dependencies backed by ``container``."""
+
+    def provide_catalogue() -> CatalogueService:
+        return container.catalogue_service()
+
+    def provide_site_settings() -> SiteSettingsService:
+        return container.site_settings()
+
+    def provide_storage() -> Storage:
+        return container.storage()  # type: ignore[no-any-return]
+
+    def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
+        return container.authenticator().viewer_for(bearer_token(request))  # type: ignore[no-any-return]
+
+    return {
+        "catalogue": Provide(provide_catalogue, sync_to_thread=False),
+        "site_settings": Provide(provide_site_settings, sync_to_thread=False),
+        "storage": Provide(provide_storage, sync_to_thread=False),
+        "viewer": Provide(provide_viewer, sync_to_thread=False),
+    }

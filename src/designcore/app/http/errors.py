@@ -1,0 +1,108 @@
+"""One mapping from errors to HTTP answers: ``{status, code, message}`` (plus ``issues``)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from designcore.domain.errors import (
+    Conflict,
+    DesignCoreError,
+    IllegalTransition,
+    NotAllowed,
+    NotFound,
+    Unavailable,
+    ValidationFailed,
+)
+
+log = logging.getLogger(__name__)
+
+_FAMILY_STATUS: tuple[tuple[type[DesignCoreError], int], ...] = (
+    (ValidationFailed, 400),
+    (NotFound, 404),
+    (Conflict, 409),
+    (IllegalTransition, 409),
+    (Unavailable, 503),
+    (NotAllowed, 403),
+)
+
+_CODE_STATUS = {
+    # NotAllowed codes that mean "who are you?" or "pay first" rather than "forbidden".
+    "sign_in_required": 401,
+    "invalid_token": 401,
+    "upgrade_required": 402,
+}
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+
+
+def error_body(status: int, code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """The JSON body of every error answer."""
+    return {"status": status, "code": code, "message": message, **extra}
+
+
+def status_for(error: DesignCoreError) -> int:
+    """The HTTP status of a domain error."""
+    if error.code in _CODE_STATUS:
+        return _CODE_STATUS[error.code]
+    for family, status in _FAMILY_STATUS:
+        if isinstance(error, family):
+            return status
+    return 400
+
+
+def _issues_from_litestar(error: ValidationException) -> list[dict[str, str]]:
+    issues = []
+    for item in error.extra if isinstance(error.extra, list) else []:
+        if isinstance(item, dict):
+            path = str(item.get("key") or item.get("source") or "body")
+            issues.append({"path": path, "message": str(item.get("message", "is invalid"))})
+    return issues
+
+
+def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    """Turn any exception into the JSON error answer."""
+    headers: dict[str, str] = {}
+    if isinstance(error, ValidationFailed):
+        status = 400
+        body = error_body(
+            status,
+            error.code,
+            error.message,
+            issues=[{"path": i.path, "message": i.message} for i in error.issues],
+        )
+    elif isinstance(error, DesignCoreError):
+        status = status_for(error)
+        body = error_body(status, error.code, error.message)
+    elif isinstance(error, ValidationException):
+        issues = _issues_from_litestar(error)
+        detail = "; ".join(f"{i['path']}: {i['message']}" for i in issues)
+        message = f"invalid request: {detail}" if detail else "invalid request"
+        if "decode" in str(error.detail).lower() or "json" in str(error.detail).lower():
+            message = f"malformed request body: {error.detail}" if not issues else message
+        status = 400
+        body = error_body(status, "validation_failed", message, issues=issues)
+    elif isinstance(error, HTTPException):
+        status = error.status_code
+        code = _HTTP_CODES.get(status, "http_error")
+        body = error_body(status, code, str(error.detail))
+        headers.update(error.headers or {})
+    else:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        status = HTTP_500_INTERNAL_SERVER_ERROR
+        body = error_body(status, "internal_error", "something went wrong on our side")
+    return Response(content=body, status_code=status, media_type=MediaType.JSON, headers=headers)

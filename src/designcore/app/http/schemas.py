@@ -1,0 +1,237 @@
+"""Request and response shapes (msgspec structs: validated, fast, and in the OpenAPI schema).
+
+Template objects keep the ``design_templates`` column names; envelopes use the spec's
+camelCase names.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+import attrs
+import msgspec
+
+from designcore.domain.pagination import Page
+from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
+from designcore.domain.templates import Category, HomeRow, Template, TemplateSummary
+
+
+class TemplateOut(msgspec.Struct, kw_only=True):
+    """A template's light variant."""
+
+    id: str
+    name: str
+    category: str
+    sub_category: str | None
+    preview_url: str | None
+    template_type: str | None
+    is_premium: bool
+    description: str | None
+    tags: list[str]
+    semantic_keywords: list[str]
+    design_intent: str | None
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, t: TemplateSummary) -> TemplateOut:
+        """From the domain."""
+        return cls(
+            id=t.id,
+            name=t.name,
+            category=t.category,
+            sub_category=t.sub_category,
+            preview_url=t.preview_url,
+            template_type=t.template_type,
+            is_premium=t.is_premium,
+            description=t.description,
+            tags=list(t.tags),
+            semantic_keywords=list(t.semantic_keywords),
+            design_intent=t.design_intent,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+        )
+
+
+class FieldRequirementOut(msgspec.Struct, kw_only=True):
+    """A field to fill."""
+
+    key: str
+    label: str
+    element_id: str
+    kind: Literal["text", "image"]
+    required: bool
+    max_length: int | None
+
+
+class TemplateDocumentOut(TemplateOut, kw_only=True):
+    """A template with its editor document."""
+
+    polotno_json: dict[str, Any]
+    field_requirements: list[FieldRequirementOut]
+
+    @classmethod
+    def of_full(cls, t: Template) -> TemplateDocumentOut:
+        """From the domain."""
+        light = msgspec.structs.asdict(TemplateOut.of(t))
+        return cls(
+            **light,
+            polotno_json=dict(t.polotno_json or {}),
+            field_requirements=[
+                FieldRequirementOut(**attrs.asdict(req)) for req in t.field_requirements
+            ],
+        )
+
+
+def templates_out(items: Any) -> list[TemplateOut]:
+    """Light variants of many templates."""
+    return [TemplateOut.of(t) for t in items]
+
+
+class PageOut(msgspec.Struct, kw_only=True):
+    """One page of a listing."""
+
+    templates: list[TemplateOut]
+    total_count: int = msgspec.field(name="totalCount")
+    has_more: bool = msgspec.field(name="hasMore")
+    current_page: int = msgspec.field(name="currentPage")
+    total_pages: int = msgspec.field(name="totalPages")
+
+    @classmethod
+    def of(cls, page: Page[TemplateSummary]) -> PageOut:
+        """From the domain."""
+        return cls(
+            templates=templates_out(page.items),
+            total_count=page.total_count,
+            has_more=page.has_more,
+            current_page=page.current_page,
+            total_pages=page.total_pages,
+        )
+
+
+class HomeRowOut(msgspec.Struct, kw_only=True):
+    """One home row."""
+
+    category: str
+    slug: str
+    templates: list[TemplateOut]
+
+
+class HomeOut(msgspec.Struct, kw_only=True):
+    """The home rows."""
+
+    rows: list[HomeRowOut]
+
+    @classmethod
+    def of(cls, rows: list[HomeRow]) -> HomeOut:
+        """From the domain."""
+        return cls(
+            rows=[
+                HomeRowOut(category=r.category, slug=r.slug, templates=templates_out(r.templates))
+                for r in rows
+            ]
+        )
+
+
+class CategoryOut(msgspec.Struct, kw_only=True):
+    """A category and its slug."""
+
+    name: str
+    slug: str
+
+    @classmethod
+    def of(cls, category: Category) -> CategoryOut:
+        """From the domain."""
+        return cls(name=category.name, slug=category.slug)
+
+
+class CategoryDetailOut(CategoryOut, kw_only=True):
+    """A category with its sub-categories."""
+
+    sub_categories: list[CategoryOut]
+
+
+class TemplateIdIn(msgspec.Struct, forbid_unknown_fields=True):
+    """``{template_id}``."""
+
+    template_id: str
+
+
+class ViewCountOut(msgspec.Struct):
+    """The new view count."""
+
+    template_id: str
+    view_count: int
+
+
+class UseCountOut(msgspec.Struct):
+    """The new use count."""
+
+    template_id: str
+    use_count: int
+
+
+class SearchPromptIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A search to record."""
+
+    search_term: str
+    user_id: str | None = None
+
+
+class SearchPromptOut(msgspec.Struct):
+    """A recorded search."""
+
+    id: int | None
+    search_term: str
+    user_id: str | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, record: SearchPrompt) -> SearchPromptOut:
+        """From the domain."""
+        return cls(record.id, record.search_term, record.user_id, record.created_at)
+
+
+class PromptIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A design prompt to record."""
+
+    prompt: str
+    category: str | None = None
+    sub_category: str | None = None
+
+
+class PromptOut(msgspec.Struct):
+    """A recorded design prompt."""
+
+    id: int | None
+    prompt: str
+    category: str | None
+    sub_category: str | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, record: DesignPrompt) -> PromptOut:
+        """From the domain."""
+        return cls(
+            record.id, record.prompt, record.category, record.sub_category, record.created_at
+        )
+
+
+class SettingIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A new value for a setting."""
+
+    setting_value: Any
+
+
+class SettingOut(msgspec.Struct):
+    """A site setting."""
+
+    setting_key: str
+    setting_value: Any
+    updated_at: datetime | None = None
+
+    @classmethod
+    def of(cls, setting: SiteSetting) -> SettingOut:
+        """From the domain."""
+        return cls(setting.setting_key, setting.setting_value, setting.updated_at)

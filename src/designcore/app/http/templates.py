@@ -1,0 +1,136 @@
+"""Template and category reads."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, get
+from litestar.params import Parameter
+
+from designcore.app.http.schemas import (
+    CategoryDetailOut,
+    CategoryOut,
+    HomeOut,
+    PageOut,
+    TemplateDocumentOut,
+    TemplateOut,
+    templates_out,
+)
+from designcore.app.services import CatalogueService
+from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
+from designcore.domain.premium import Viewer
+from designcore.domain.templates import HOME_ROW_SIZE, RELATED_LIMIT
+
+Page = Annotated[int, Parameter(description="1-based page number.")]
+Size = Annotated[int, Parameter(description="Items per page (1-100).")]
+Limit = Annotated[int, Parameter(description="How many items at most (1-100).")]
+TEXT = Parameter(max_length=200)
+
+
+class TemplateController(Controller):
+    """``/api/v1/templates``."""
+
+    path = "/api/v1/templates"
+    tags = ["templates"]
+
+    @get("/", operation_id="listTemplates", sync_to_thread=True)
+    def list_templates(
+        self,
+        catalogue: CatalogueService,
+        page: Page = 1,
+        size: Size = DEFAULT_PAGE_SIZE,
+        category: Annotated[str | None, TEXT] = None,
+        sub_category: Annotated[str | None, TEXT] = None,
+        search: Annotated[str | None, TEXT] = None,
+    ) -> PageOut:
+        """One page of templates, newest first, filtered by category, sub-category or a term
+        found in the name, category, description or tags."""
+        result = catalogue.listing(
+            PageRequest(page, size), category=category, sub_category=sub_category, search=search
+        )
+        return PageOut.of(result)
+
+    @get("/home", operation_id="homeRows", sync_to_thread=True)
+    def home(self, catalogue: CatalogueService, limit: Limit = HOME_ROW_SIZE) -> HomeOut:
+        """The five home rows in one request."""
+        return HomeOut.of(catalogue.home_rows(limit))
+
+    @get("/search", operation_id="searchTemplates", sync_to_thread=True)
+    def search(
+        self,
+        catalogue: CatalogueService,
+        q: Annotated[str, Parameter(max_length=500)],
+        page: Page = 1,
+        size: Size = DEFAULT_PAGE_SIZE,
+    ) -> PageOut:
+        """Ranked full-text search; falls back to the plain filter if the index fails."""
+        return PageOut.of(catalogue.search(q, PageRequest(page, size)))
+
+    @get("/all", operation_id="allTemplates", sync_to_thread=True)
+    def all_templates(self, catalogue: CatalogueService) -> list[TemplateOut]:
+        """Every template by category, newest first within each."""
+        return templates_out(catalogue.all())
+
+    @get("/match", operation_id="matchTemplates", sync_to_thread=True)
+    def match(
+        self,
+        catalogue: CatalogueService,
+        category: Annotated[str | None, TEXT] = None,
+        sub_category: Annotated[str | None, TEXT] = None,
+        limit: Limit = HOME_ROW_SIZE,
+    ) -> list[TemplateOut]:
+        """Templates for a sub-category, topped up from its category."""
+        return templates_out(
+            catalogue.match(category=category, sub_category=sub_category, limit=limit)
+        )
+
+    @get("/{template_id:str}", operation_id="getTemplate", sync_to_thread=True)
+    def get_template(self, catalogue: CatalogueService, template_id: str) -> TemplateOut:
+        """One template's light variant."""
+        return TemplateOut.of(catalogue.summary(template_id))
+
+    @get("/{template_id:str}/related", operation_id="relatedTemplates", sync_to_thread=True)
+    def related(
+        self, catalogue: CatalogueService, template_id: str, limit: Limit = RELATED_LIMIT
+    ) -> list[TemplateOut]:
+        """Templates of the same sub-category, excluding this one."""
+        return templates_out(catalogue.related(template_id, limit))
+
+    @get("/{template_id:str}/document", operation_id="templateDocument", sync_to_thread=True)
+    def document(
+        self, catalogue: CatalogueService, viewer: Viewer, template_id: str
+    ) -> TemplateDocumentOut:
+        """The editor document, for a viewer allowed to customise the template.
+
+        401 ``sign_in_required``, 402 ``upgrade_required``, 409 ``no_document``.
+        """
+        return TemplateDocumentOut.of_full(catalogue.open_document(template_id, viewer))
+
+
+class CategoryController(Controller):
+    """``/api/v1/categories``."""
+
+    path = "/api/v1/categories"
+    tags = ["templates"]
+
+    @get("/", operation_id="listCategories", sync_to_thread=True)
+    def list_categories(self, catalogue: CatalogueService) -> list[CategoryOut]:
+        """Every category with its slug."""
+        return [CategoryOut.of(c) for c in catalogue.categories()]
+
+    @get("/{slug:str}", operation_id="getCategory", sync_to_thread=True)
+    def get_category(self, catalogue: CatalogueService, slug: str) -> CategoryDetailOut:
+        """A category and its sub-categories."""
+        detail = catalogue.category(slug)
+        return CategoryDetailOut(
+            name=detail.category.name,
+            slug=detail.category.slug,
+            sub_categories=[CategoryOut.of(sub) for sub in detail.sub_categories],
+        )
+
+    @get("/{slug:str}/templates", operation_id="categoryTemplates", sync_to_thread=True)
+    def category_templates(
+        self, catalogue: CatalogueService, slug: str, limit: Limit | None = None
+    ) -> list[TemplateOut]:
+        """A category's templates, newest first."""
+        return templates_out(catalogue.by_category_slug(slug, limit))

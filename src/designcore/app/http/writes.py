@@ -1,0 +1,84 @@
+"""Counters, prompt records and site settings."""
+
+from __future__ import annotations
+
+from litestar import Controller, Response, get, post, put
+
+from designcore.app.http.schemas import (
+    PromptIn,
+    PromptOut,
+    SearchPromptIn,
+    SearchPromptOut,
+    SettingIn,
+    SettingOut,
+    TemplateIdIn,
+    UseCountOut,
+    ViewCountOut,
+)
+from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.domain.premium import Viewer
+
+SETTING_MAX_AGE = 300
+"""Seconds a client may cache a site setting (spec: 5 minutes)."""
+
+
+class RpcController(Controller):
+    """``/api/v1/rpc``: the remote procedures the app calls."""
+
+    path = "/api/v1/rpc"
+    tags = ["rpc"]
+
+    @post("/increment_template_views", operation_id="incrementTemplateViews", status_code=200,
+          sync_to_thread=True)
+    def increment_views(self, catalogue: CatalogueService, data: TemplateIdIn) -> ViewCountOut:
+        """Count one view of a template."""
+        return ViewCountOut(data.template_id, catalogue.record_view(data.template_id))
+
+    @post("/increment_template_use_count", operation_id="incrementTemplateUseCount",
+          status_code=200, sync_to_thread=True)
+    def increment_uses(self, catalogue: CatalogueService, data: TemplateIdIn) -> UseCountOut:
+        """Count one use of a template."""
+        return UseCountOut(data.template_id, catalogue.record_use(data.template_id))
+
+
+class PromptController(Controller):
+    """``/api/v1``: search prompts and design prompts."""
+
+    path = "/api/v1"
+    tags = ["prompts"]
+
+    @post("/search-prompts", operation_id="recordSearchPrompt", sync_to_thread=True)
+    def search_prompt(
+        self, catalogue: CatalogueService, viewer: Viewer, data: SearchPromptIn
+    ) -> SearchPromptOut:
+        """Record a search; ``user_id`` must be null or the caller's own id."""
+        return SearchPromptOut.of(catalogue.log_search(data.search_term, data.user_id, viewer))
+
+    @post("/prompts", operation_id="recordPrompt", sync_to_thread=True)
+    def prompt(self, catalogue: CatalogueService, data: PromptIn) -> PromptOut:
+        """Record a design prompt."""
+        return PromptOut.of(catalogue.log_prompt(data.prompt, data.category, data.sub_category))
+
+
+class SiteSettingsController(Controller):
+    """``/api/v1/site-settings``."""
+
+    path = "/api/v1/site-settings"
+    tags = ["settings"]
+
+    @get("/{key:str}", operation_id="getSiteSetting", sync_to_thread=True)
+    def get_setting(
+        self, site_settings: SiteSettingsService, key: str
+    ) -> Response[SettingOut]:
+        """A site setting; clients may cache it for five minutes."""
+        return Response(
+            SettingOut.of(site_settings.get(key)),
+            headers={"Cache-Control": f"public, max-age={SETTING_MAX_AGE}"},
+        )
+
+    @put("/{key:str}", operation_id="setSiteSetting", sync_to_thread=True)
+    def set_setting(
+        self, site_settings: SiteSettingsService, viewer: Viewer, key: str, data: SettingIn
+    ) -> SettingOut:
+        """Change a site setting (administrators only)."""
+        return SettingOut.of(site_settings.set(key, data.setting_value, by=viewer))

@@ -1,0 +1,83 @@
+"""Database preparation: migrations, default settings and the seed catalogue with previews."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+import cattrs
+
+from designcore.adapters.sqlalchemy import migrate
+from designcore.app.container import Container
+from designcore.app.seed.catalogue import SEED_EPOCH, seed_templates
+from designcore.domain.errors import NotFound
+from designcore.domain.templates import Template
+
+log = logging.getLogger(__name__)
+
+PREVIEW_BUCKET = "template-previews"
+
+_converter = cattrs.Converter()
+_converter.register_structure_hook(datetime, lambda value, _: value)
+
+
+def preview_url(template_id: str) -> str:
+    """Where the preview of a seed template is served."""
+    return f"/storage/v1/object/public/{PREVIEW_BUCKET}/{template_id}.png"
+
+
+def template_from_seed(raw: Mapping[str, Any]) -> Template:
+    """A domain template from one entry of the seed catalogue."""
+    created = SEED_EPOCH - timedelta(minutes=int(raw["created_at_offset_minutes"]))
+    fields = {k: v for k, v in raw.items() if k != "created_at_offset_minutes"}
+    fields.update(created_at=created, updated_at=created, preview_url=preview_url(raw["id"]))
+    return _converter.structure(fields, Template)
+
+
+def migrate_database(container: Container) -> None:
+    """Apply migrations when the database is a real one."""
+    if container.settings().database.backend == "sqlalchemy":
+        migrate(container.engine())
+
+
+def seed(container: Container, *, force: bool = False) -> int:
+    """Store the seed catalogue and its previews; answer how many templates were written.
+
+    Templates already present are left alone unless ``force`` is set, so seeding twice is
+    harmless and never overwrites what an operator changed.
+    """
+    container.site_settings().ensure_defaults()
+    catalogue = container.catalogue()
+    storage = container.storage()
+    renderer = container.preview_renderer()
+    written = 0
+    for raw in seed_templates():
+        template = template_from_seed(raw)
+        try:
+            catalogue.get_summary(template.id)
+            exists = True
+        except NotFound:
+            exists = False
+        if exists and not force:
+            continue
+        if template.polotno_json is not None:
+            image = renderer.render_png(template.polotno_json, width=800)
+            storage.put(PREVIEW_BUCKET, f"{template.id}.png", image, "image/png")
+        if exists:
+            catalogue.replace(template)
+        else:
+            catalogue.add(template)
+        written += 1
+    log.info("seeded %d templates", written)
+    return written
+
+
+def prepare(container: Container) -> None:
+    """Migrate, then seed when the catalogue is empty."""
+    migrate_database(container)
+    if container.catalogue().count() == 0:
+        seed(container)
+    else:
+        container.site_settings().ensure_defaults()

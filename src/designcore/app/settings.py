@@ -1,0 +1,179 @@
+"""Typed settings, one documented ``DESIGNCORE_*`` variable per field.
+
+``load_settings`` is pure: it reads only the mappings it is given, so tests pass their own.
+Nothing else in the library reads the environment (the CLI hands it in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import attrs
+import cattrs
+
+from designcore.domain.errors import FieldIssue, ValidationFailed
+
+PREFIX = "DESIGNCORE_"
+
+
+def env(name: str, doc: str, default: Any) -> Any:
+    """An attrs field tied to the variable ``DESIGNCORE_{name}``."""
+    return attrs.field(default=default, metadata={"env": PREFIX + name, "doc": doc})
+
+
+@attrs.frozen
+class DatabaseSettings:
+    """Where the catalogue, accounts and payments live."""
+
+    url: str = env(
+        "DATABASE_URL",
+        "SQLAlchemy URL: `sqlite:///path.db` (default: a file under the data directory), "
+        "`postgresql+psycopg://user@host:5432/db`, or `memory://` for in-memory adapters.",
+        "",
+    )
+    schema: str = env(
+        "DATABASE_SCHEMA", "PostgreSQL schema to put every table in (empty: the default).", ""
+    )
+
+    @property
+    def backend(self) -> Literal["memory", "sqlalchemy"]:
+        """Which adapter family serves the database ports."""
+        return "memory" if self.url.startswith("memory:") else "sqlalchemy"
+
+
+@attrs.frozen
+class StorageSettings:
+    """Where images and previews are kept."""
+
+    backend: Literal["local", "memory"] = env(
+        "STORAGE_BACKEND", "`local` (a directory) or `memory`.", "local"
+    )
+    root: str = env(
+        "STORAGE_ROOT", "Directory of the local storage (default: `storage` in the data dir).", ""
+    )
+
+
+@attrs.frozen
+class ServerSettings:
+    """The HTTP server."""
+
+    host: str = env("HOST", "Address to listen on.", "127.0.0.1")
+    port: int = env("PORT", "Port to listen on.", 8000)
+    web_dist: str = env(
+        "WEB_DIST",
+        "Directory of the built web app served at `/` (empty: `web/dist` if it exists).",
+        "",
+    )
+    max_body_bytes: int = env("MAX_BODY_BYTES", "Largest request body accepted.", 1_048_576)
+    debug: bool = env("DEBUG", "Litestar debug mode (tracebacks in error pages).", False)
+    seed_on_start: bool = env(
+        "SEED_ON_START", "`serve` migrates and seeds an empty database first.", True
+    )
+
+
+@attrs.frozen
+class Settings:
+    """Every setting of the product."""
+
+    data_dir: str = env("DATA_DIR", "Directory for the SQLite file and local storage.", "var")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = env(
+        "LOG_LEVEL", "Logging level.", "INFO"
+    )
+    database: DatabaseSettings = attrs.field(factory=DatabaseSettings)
+    storage: StorageSettings = attrs.field(factory=StorageSettings)
+    server: ServerSettings = attrs.field(factory=ServerSettings)
+
+    @property
+    def database_url(self) -> str:
+        """The database URL, defaulting to a SQLite file in the data directory."""
+        if self.database.url:
+            return self.database.url
+        return f"sqlite:///{Path(self.data_dir).resolve() / 'designcore.db'}"
+
+    @property
+    def storage_root(self) -> Path:
+        """The local storage directory."""
+        return Path(self.storage.root or Path(self.data_dir) / "storage").resolve()
+
+    @property
+    def web_dist(self) -> Path | None:
+        """The built web app, if there is one."""
+        candidate = Path(self.server.web_dist or "web/dist").resolve()
+        return candidate if (candidate / "index.html").is_file() else None
+
+
+for _cls in (DatabaseSettings, StorageSettings, ServerSettings, Settings):
+    attrs.resolve_types(_cls)
+
+
+def variables() -> list[tuple[str, str, Any]]:
+    """Every variable as ``(name, doc, default)``, in declaration order."""
+    found: list[tuple[str, str, Any]] = []
+
+    def walk(cls: type) -> None:
+        for field in attrs.fields(cls):
+            if "env" in field.metadata:
+                found.append((field.metadata["env"], field.metadata["doc"], field.default))
+            else:
+                walk(field.type)
+
+    walk(Settings)
+    return found
+
+
+_converter = cattrs.Converter()
+_converter.register_structure_hook(
+    bool, lambda value, _: _parse_bool(value) if isinstance(value, str) else bool(value)
+)
+_converter.register_structure_hook(int, lambda value, _: int(str(value).strip(), 10))
+
+
+def _parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return True
+    if lowered in {"0", "false", "no", "off", ""}:
+        return False
+    raise ValueError(f"expected true or false, got {text!r}")
+
+
+def load_settings(environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None) -> Settings:
+    """Build settings from variables; the environment wins over the ``.env`` values.
+
+    Raises ``ValidationFailed`` naming every bad variable at once.
+    """
+    merged: dict[str, str] = {k: v for k, v in (dotenv or {}).items() if v is not None}
+    merged.update({k: v for k, v in environ.items() if k.startswith(PREFIX)})
+    issues: list[FieldIssue] = []
+
+    def build(cls: type) -> Any:
+        values: dict[str, Any] = {}
+        for field in attrs.fields(cls):
+            name = field.metadata.get("env")
+            if name is None:
+                values[field.name] = build(field.type)  # a nested settings class
+                continue
+            if name not in merged:
+                continue
+            raw = merged[name]
+            target = field.type
+            try:
+                options = get_args(target)
+                if options and all(isinstance(option, str) for option in options):
+                    if raw not in options:
+                        raise ValueError(f"expected one of {', '.join(options)}, got {raw!r}")
+                    values[field.name] = raw
+                else:
+                    values[field.name] = _converter.structure(raw, target)
+            except (ValueError, cattrs.BaseValidationError) as error:
+                issues.append(FieldIssue(name, str(error)))
+        return cls(**values)
+
+    settings = build(Settings)
+    if issues:
+        raise ValidationFailed(issues, "invalid settings: " + "; ".join(
+            f"{issue.path}: {issue.message}" for issue in issues
+        ))
+    return settings  # type: ignore[no-any-return]

@@ -1,0 +1,1 @@
+"""Pure domain: value types and rules. Imports only the standard library and attrs."""

@@ -1,0 +1,100 @@
+"""The template catalogue port."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from designcore.domain.errors import Unavailable
+from designcore.domain.pagination import Page, PageRequest
+from designcore.domain.templates import Template, TemplateSummary
+
+
+class SearchUnavailable(Unavailable):
+    """Full-text search failed; callers fall back to the plain filtered listing."""
+
+    code = "search_unavailable"
+
+
+class TemplateCatalogue(Protocol):
+    """Stores templates and answers every read the app makes of them.
+
+    Orderings are total: ties on ``created_at`` are broken by ``id`` ascending, so pages never
+    overlap or skip.
+    """
+
+    def add(self, template: Template) -> None:
+        """Store a new template. Raises ``Conflict`` if its id or name is taken."""
+        ...
+
+    def replace(self, template: Template) -> None:
+        """Overwrite an existing template. Raises ``NotFound`` if its id is unknown."""
+        ...
+
+    def get(self, template_id: str) -> Template:
+        """The full template. Raises ``NotFound``."""
+        ...
+
+    def get_summary(self, template_id: str) -> TemplateSummary:
+        """The light variant (no document, no field requirements). Raises ``NotFound``."""
+        ...
+
+    def count(self) -> int:
+        """How many templates are stored."""
+        ...
+
+    def by_category(self, category: str, limit: int | None = None) -> Sequence[TemplateSummary]:
+        """Templates of one category (exact name), newest first, at most ``limit``."""
+        ...
+
+    def all(self) -> Sequence[TemplateSummary]:
+        """Every template, by category name ascending, then newest first."""
+        ...
+
+    def categories(self) -> Sequence[str]:
+        """Distinct category names, ascending."""
+        ...
+
+    def sub_categories(self, category: str) -> Sequence[str]:
+        """Distinct non-empty sub-category names of one category, ascending."""
+        ...
+
+    def paginate(
+        self,
+        request: PageRequest,
+        *,
+        category: str | None = None,
+        sub_category: str | None = None,
+        search: str | None = None,
+    ) -> Page[TemplateSummary]:
+        """One page, newest first, with the total count.
+
+        ``category`` and ``sub_category`` match exactly; ``search`` matches case-insensitively
+        anywhere in the name, category, description or a tag.
+        """
+        ...
+
+    def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
+        """Full-text search over name, description, design intent, sub-category, tags and
+        semantic keywords, ranked best first (name matches outrank tag or keyword matches,
+        which outrank description matches), then newest first.
+
+        Every word of ``term`` must match the start of a word (diacritics and case ignored).
+        Raises ``SearchUnavailable`` when the index cannot answer.
+        """
+        ...
+
+    def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:
+        """Templates of the same sub-category, excluding this one, newest first.
+
+        Raises ``NotFound`` for an unknown id. A template without a sub-category has none.
+        """
+        ...
+
+    def increment_views(self, template_id: str) -> int:
+        """Count one view; answer the new count. Raises ``NotFound``."""
+        ...
+
+    def increment_uses(self, template_id: str) -> int:
+        """Count one use (opened in the editor); answer the new count. Raises ``NotFound``."""
+        ...

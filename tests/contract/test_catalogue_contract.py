@@ -1,0 +1,286 @@
+"""The TemplateCatalogue contract: memory, SQLite and PostgreSQL behave the same."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+from support import EPOCH, make_template
+
+from designcore.adapters.memory import InMemoryTemplateCatalogue
+from designcore.adapters.sqlalchemy import SqlAlchemyTemplateCatalogue
+from designcore.domain.errors import Conflict, NotFound
+from designcore.domain.pagination import PageRequest
+from designcore.ports.catalogue import TemplateCatalogue
+
+IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
+
+
+@pytest.fixture(name="catalogue", params=IMPLEMENTATIONS)
+def fixture_catalogue(request: pytest.FixtureRequest) -> Iterator[TemplateCatalogue]:
+    """Every implementation of the port, empty."""
+    if request.param == "memory":
+        yield InMemoryTemplateCatalogue()
+        return
+    engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
+    yield SqlAlchemyTemplateCatalogue(engine)
+
+
+def at(minutes: int) -> object:
+    return EPOCH - timedelta(minutes=minutes)
+
+
+class TestStoring:
+    def test_get_returns_what_was_added(self, catalogue: TemplateCatalogue) -> None:
+        """A stored template comes back equal, document and requirements included."""
+        template = make_template(tags=("a", "b"), polotno_json={"width": 5, "pages": [{"x": [1]}]})
+        catalogue.add(template)
+        assert template == catalogue.get(template.id)
+
+    def test_summary_omits_the_document(self, catalogue: TemplateCatalogue) -> None:
+        """The light variant equals the template's summary."""
+        template = make_template()
+        catalogue.add(template)
+        assert template.summary() == catalogue.get_summary(template.id)
+
+    def test_unknown_id_is_not_found(self, catalogue: TemplateCatalogue) -> None:
+        """Reads of an unknown id raise NotFound."""
+        with pytest.raises(NotFound):
+            catalogue.get("nope")
+        with pytest.raises(NotFound):
+            catalogue.get_summary("nope")
+        with pytest.raises(NotFound):
+            catalogue.related("nope", 16)
+
+    def test_duplicate_id_conflicts_and_keeps_the_first(self, catalogue: TemplateCatalogue) -> None:
+        """Adding an id twice raises Conflict and leaves the first template intact."""
+        first = make_template()
+        catalogue.add(first)
+        with pytest.raises(Conflict):
+            catalogue.add(make_template(id=first.id))
+        assert first == catalogue.get(first.id)
+        assert 1 == catalogue.count()
+
+    def test_duplicate_name_conflicts(self, catalogue: TemplateCatalogue) -> None:
+        """Names are unique."""
+        catalogue.add(make_template(name="Same"))
+        with pytest.raises(Conflict):
+            catalogue.add(make_template(name="Same"))
+        assert 1 == catalogue.count()
+
+    def test_replace_overwrites(self, catalogue: TemplateCatalogue) -> None:
+        """replace changes a stored template; an unknown id is NotFound."""
+        template = make_template()
+        catalogue.add(template)
+        changed = make_template(id=template.id, name="Renamed", tags=("new",))
+        catalogue.replace(changed)
+        assert changed == catalogue.get(template.id)
+        with pytest.raises(NotFound):
+            catalogue.replace(make_template())
+
+    def test_template_without_document(self, catalogue: TemplateCatalogue) -> None:
+        """A missing document and empty lists survive the round trip."""
+        template = make_template(polotno_json=None, field_requirements=(), tags=())
+        catalogue.add(template)
+        assert template == catalogue.get(template.id)
+
+
+class TestListings:
+    def test_by_category_is_newest_first_and_limited(self, catalogue: TemplateCatalogue) -> None:
+        """by_category filters exactly, orders newest first and honours the limit."""
+        old, new, other = (
+            make_template(created_at=at(10)),
+            make_template(created_at=at(1)),
+            make_template(category="Birthdays"),
+        )
+        for t in (old, new, other):
+            catalogue.add(t)
+        assert [new.id, old.id] == [t.id for t in catalogue.by_category("Church")]
+        assert [new.id] == [t.id for t in catalogue.by_category("Church", 1)]
+        assert [] == list(catalogue.by_category("church"))
+
+    def test_ties_break_by_id(self, catalogue: TemplateCatalogue) -> None:
+        """Templates created at the same moment are ordered by id."""
+        same = [make_template(created_at=at(5)) for _ in range(4)]
+        for t in same:
+            catalogue.add(t)
+        assert sorted(t.id for t in same) == [t.id for t in catalogue.by_category("Church")]
+
+    def test_all_orders_by_category_then_newest(self, catalogue: TemplateCatalogue) -> None:
+        """all() sorts by category name, then newest first."""
+        a = make_template(category="Birthdays", created_at=at(3))
+        b = make_template(category="Birthdays", created_at=at(1))
+        c = make_template(category="Church", created_at=at(2))
+        for t in (c, a, b):
+            catalogue.add(t)
+        assert [b.id, a.id, c.id] == [t.id for t in catalogue.all()]
+
+    def test_categories_and_sub_categories(self, catalogue: TemplateCatalogue) -> None:
+        """Distinct, sorted; empty sub-categories are left out."""
+        catalogue.add(make_template(category="New Month", sub_category="Happy New Month"))
+        catalogue.add(make_template(category="Church", sub_category="Crusade"))
+        catalogue.add(make_template(category="Church", sub_category="Crusade"))
+        catalogue.add(make_template(category="Church", sub_category="Choir"))
+        catalogue.add(make_template(category="Church", sub_category=None))
+        assert ["Church", "New Month"] == list(catalogue.categories())
+        assert ["Choir", "Crusade"] == list(catalogue.sub_categories("Church"))
+        assert [] == list(catalogue.sub_categories("Nothing"))
+
+    def test_related_is_same_sub_category_without_itself(
+        self, catalogue: TemplateCatalogue
+    ) -> None:
+        """related() lists the sub-category's other templates, newest first, limited."""
+        me = make_template(sub_category="Crusade", created_at=at(1))
+        peers = [make_template(sub_category="Crusade", created_at=at(i + 2)) for i in range(3)]
+        catalogue.add(make_template(sub_category="Choir"))
+        for t in (me, *peers):
+            catalogue.add(t)
+        assert [p.id for p in peers] == [t.id for t in catalogue.related(me.id, 16)]
+        assert [peers[0].id] == [t.id for t in catalogue.related(me.id, 1)]
+
+    def test_related_of_template_without_sub_category_is_empty(
+        self, catalogue: TemplateCatalogue
+    ) -> None:
+        """No sub-category, no related templates."""
+        me = make_template(sub_category=None)
+        catalogue.add(me)
+        catalogue.add(make_template(sub_category=None))
+        assert [] == list(catalogue.related(me.id, 16))
+
+
+class TestPagination:
+    def test_pages_cover_every_item_once(self, catalogue: TemplateCatalogue) -> None:
+        """Walking the pages yields each template exactly once, newest first."""
+        templates = [make_template(created_at=at(i % 7)) for i in range(23)]
+        for t in templates:
+            catalogue.add(t)
+        seen = []
+        page_number = 1
+        while True:
+            page = catalogue.paginate(PageRequest(page_number, 5))
+            assert 23 == page.total_count
+            assert 5 == page.total_pages
+            seen.extend(t.id for t in page.items)
+            if not page.has_more:
+                break
+            page_number += 1
+        expected = sorted(templates, key=lambda t: (-t.created_at.timestamp(), t.id))
+        assert [t.id for t in expected] == seen
+
+    def test_page_past_the_end_is_empty(self, catalogue: TemplateCatalogue) -> None:
+        """A page beyond the last has no items but the right totals."""
+        catalogue.add(make_template())
+        page = catalogue.paginate(PageRequest(3, 24))
+        assert ((), 1, False, 1) == (page.items, page.total_count, page.has_more, page.total_pages)
+
+    def test_filters(self, catalogue: TemplateCatalogue) -> None:
+        """category and sub_category match exactly; search is a case-insensitive substring of
+        name, category, description or tags."""
+        a = make_template(name="Crusade Night", category="Church", sub_category="Crusade")
+        b = make_template(
+            name="Owambe", category="Birthdays", sub_category="60th", tags=("Party 100%",)
+        )
+        c = make_template(
+            name="Jollof Spot", category="Business & Industries", description="Fresh JOLLOF rice"
+        )
+        for t in (a, b, c):
+            catalogue.add(t)
+
+        def ids(**filters: str) -> set[str]:
+            return {t.id for t in catalogue.paginate(PageRequest(), **filters).items}
+
+        assert {a.id} == ids(category="Church")
+        assert {b.id} == ids(sub_category="60th")
+        assert {c.id} == ids(search="jollof rice")
+        assert {c.id} == ids(search="industries")
+        assert {b.id} == ids(search="100%")
+        assert set() == ids(search="_")
+        assert {a.id} == ids(category="Church", search="night")
+        assert set() == ids(category="Church", search="jollof")
+
+
+class TestSearch:
+    def test_matches_every_field_it_names(self, catalogue: TemplateCatalogue) -> None:
+        """Name, description, design intent, sub-category, tags and keywords are searched;
+        the category alone is not."""
+        fields = {
+            "name": make_template(name="Zebra Gala"),
+            "description": make_template(description="A zebra themed party"),
+            "design_intent": make_template(design_intent="For zebra lovers"),
+            "sub_category": make_template(sub_category="Zebra Nights"),
+            "tags": make_template(tags=("zebra",)),
+            "semantic_keywords": make_template(semantic_keywords=("zebras",)),
+        }
+        catalogue.add(make_template(category="Zebra"))
+        for t in fields.values():
+            catalogue.add(t)
+        found = {t.id for t in catalogue.search("zebra", PageRequest()).items}
+        assert {t.id for t in fields.values()} == found
+
+    def test_every_word_must_match_as_a_prefix(self, catalogue: TemplateCatalogue) -> None:
+        """Words are ANDed and match the start of words, ignoring case and diacritics."""
+        yoruba = make_template(name="Ẹ ku ọdun Celebration")
+        party = make_template(name="Birthday Party")
+        catalogue.add(yoruba)
+        catalogue.add(party)
+
+        def ids(term: str) -> list[str]:
+            return [t.id for t in catalogue.search(term, PageRequest()).items]
+
+        assert [party.id] == ids("birth PART")
+        assert [] == ids("birthday celebration")
+        assert [yoruba.id] == ids("odun")
+        assert [yoruba.id] == ids("ọdun cele")
+        assert [] == ids("irthday")
+
+    def test_name_matches_rank_first(self, catalogue: TemplateCatalogue) -> None:
+        """A match in the name outranks a match only in the description."""
+        prose = make_template(description="Praise night", created_at=at(1))
+        named = make_template(name="Praise Night", created_at=at(50))
+        catalogue.add(prose)
+        catalogue.add(named)
+        assert [named.id, prose.id] == [
+            t.id for t in catalogue.search("praise", PageRequest()).items
+        ]
+
+    def test_pages_and_counts(self, catalogue: TemplateCatalogue) -> None:
+        """Search results page with a separate total count."""
+        for i in range(7):
+            catalogue.add(make_template(name=f"Vigil {i}", created_at=at(i)))
+        catalogue.add(make_template(name="Other"))
+        page = catalogue.search("vigil", PageRequest(2, 3))
+        assert (7, 3, True, 3) == (page.total_count, len(page.items), page.has_more, page.total_pages)
+
+    def test_hostile_terms_are_harmless(self, catalogue: TemplateCatalogue) -> None:
+        """Query syntax and SQL in a term are just words; nothing matches and nothing breaks."""
+        catalogue.add(make_template(name="Safe"))
+        for term in ['"', "NEAR(a b)", "a:* | b", "'; DROP TABLE design_templates; --", "*", "-"]:
+            assert 0 == catalogue.search(term, PageRequest()).total_count
+        assert 1 == catalogue.count()
+
+
+class TestCounters:
+    def test_counts_views_and_uses_separately(self, catalogue: TemplateCatalogue) -> None:
+        """Each increment answers the new count; views and uses are independent."""
+        template = make_template()
+        catalogue.add(template)
+        assert [1, 2, 3] == [catalogue.increment_views(template.id) for _ in range(3)]
+        assert 1 == catalogue.increment_uses(template.id)
+
+    def test_unknown_template_is_not_found(self, catalogue: TemplateCatalogue) -> None:
+        """Counting an unknown template raises NotFound."""
+        with pytest.raises(NotFound):
+            catalogue.increment_views("missing")
+        with pytest.raises(NotFound):
+            catalogue.increment_uses("missing")
+
+    def test_parallel_increments_lose_nothing(self, catalogue: TemplateCatalogue) -> None:
+        """Forty concurrent views count forty."""
+        template = make_template()
+        catalogue.add(template)
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda _: catalogue.increment_views(template.id), range(40)))
+        assert 41 == catalogue.increment_views(template.id)
