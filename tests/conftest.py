@@ -23,7 +23,6 @@ POSTGRES_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 REQUIRE_POSTGRES = os.environ.get("DESIGNCORE_REQUIRE_POSTGRES") == "1"
-VECTORS = Path(__file__).parent / "contract" / "vectors"
 
 
 def _postgres_reachable() -> bool:
@@ -56,11 +55,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    # Under xdist the workers count their own tests; the controller sees their reports too.
-    if REQUIRE_POSTGRES and exitstatus == 0 and not hasattr(session.config, "workerinput"):
-        if _postgres_passed == 0 and session.testscollected > 0:
-            print("\nno PostgreSQL test passed although DESIGNCORE_REQUIRE_POSTGRES=1")
-            session.exitstatus = 1
+    # Under xdist the controller receives every worker's reports; workers do not judge.
+    is_worker = hasattr(session.config, "workerinput")
+    if REQUIRE_POSTGRES and exitstatus == 0 and not is_worker and _postgres_passed == 0:
+        print("\nno PostgreSQL test passed although DESIGNCORE_REQUIRE_POSTGRES=1")
+        session.exitstatus = 1
 
 
 @pytest.fixture(name="sqlite_engine")

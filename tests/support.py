@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 import uuid
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from designcore.domain.templates import FieldRequirement, Template
 
+VECTORS = Path(__file__).parent / "contract" / "vectors"
 EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 _counter = itertools.count(1)
 

@@ -8,13 +8,13 @@ from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
-from support import EPOCH, make_template
 
 from designcore.adapters.memory import InMemoryTemplateCatalogue
 from designcore.adapters.sqlalchemy import SqlAlchemyTemplateCatalogue
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.pagination import PageRequest
 from designcore.ports.catalogue import TemplateCatalogue
+from support import EPOCH, make_template
 
 IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
@@ -252,7 +252,12 @@ class TestSearch:
             catalogue.add(make_template(name=f"Vigil {i}", created_at=at(i)))
         catalogue.add(make_template(name="Other"))
         page = catalogue.search("vigil", PageRequest(2, 3))
-        assert (7, 3, True, 3) == (page.total_count, len(page.items), page.has_more, page.total_pages)
+        assert (7, 3, True, 3) == (
+            page.total_count,
+            len(page.items),
+            page.has_more,
+            page.total_pages,
+        )
 
     def test_hostile_terms_are_harmless(self, catalogue: TemplateCatalogue) -> None:
         """Query syntax and SQL in a term are just words; nothing matches and nothing breaks."""

@@ -77,8 +77,10 @@ def _settings_set(args: argparse.Namespace) -> int:
     try:
         value = json.loads(args.value)
     except json.JSONDecodeError:
-        print(f"error: VALUE must be JSON (true, false, 12, \"text\"), got {args.value!r}",
-              file=sys.stderr)
+        print(
+            f'error: VALUE must be JSON (true, false, 12, "text"), got {args.value!r}',
+            file=sys.stderr,
+        )
         return 2
     container = _container()
     migrate_database(container)

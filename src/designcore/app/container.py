@@ -71,9 +71,7 @@ class Container(containers.DeclarativeContainer):
     authenticator = providers.Singleton(StaticAuthenticator)
     preview_renderer = providers.Singleton(PillowPreviewRenderer)
 
-    site_settings = providers.Singleton(
-        SiteSettingsService, store=site_settings_store, clock=clock
-    )
+    site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)
     catalogue_service = providers.Singleton(
         CatalogueService,
         catalogue=catalogue,

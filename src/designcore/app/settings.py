@@ -139,7 +139,9 @@ def _parse_bool(text: str) -> bool:
     raise ValueError(f"expected true or false, got {text!r}")
 
 
-def load_settings(environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None) -> Settings:
+def load_settings(
+    environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None
+) -> Settings:
     """Build settings from variables; the environment wins over the ``.env`` values.
 
     Raises ``ValidationFailed`` naming every bad variable at once.
@@ -173,7 +175,8 @@ def load_settings(environ: Mapping[str, str], dotenv: Mapping[str, str | None] |
 
     settings = build(Settings)
     if issues:
-        raise ValidationFailed(issues, "invalid settings: " + "; ".join(
-            f"{issue.path}: {issue.message}" for issue in issues
-        ))
+        raise ValidationFailed(
+            issues,
+            "invalid settings: " + "; ".join(f"{issue.path}: {issue.message}" for issue in issues),
+        )
     return settings  # type: ignore[no-any-return]

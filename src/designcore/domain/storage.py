@@ -14,7 +14,7 @@ MAX_PATH_LENGTH = 1024
 def check_object_name(bucket: str, path: str) -> tuple[str, str]:
     """Answer ``(bucket, path)`` if both are safe to store under; raise ``ValidationFailed``.
 
-    Buckets are 2–63 lowercase letters, digits, ``.``, ``_`` or ``-``. Paths are ``/``-separated
+    Buckets are 2 to 63 lowercase letters, digits, ``.``, ``_`` or ``-``. Paths are ``/``-separated
     segments of letters, digits and a few punctuation marks; no empty, ``.`` or ``..`` segment
     and no leading slash, so a path can never leave its bucket.
     """

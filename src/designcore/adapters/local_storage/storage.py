@@ -47,9 +47,7 @@ class LocalDirectoryStorage:
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             raise NotFound(f"no object {bucket}/{path}", code="object_not_found") from None
         type_file = target.with_name(target.name + _TYPE_SUFFIX)
-        content_type = (
-            type_file.read_text() if type_file.exists() else "application/octet-stream"
-        )
+        content_type = type_file.read_text() if type_file.exists() else "application/octet-stream"
         return StoredObject(data, content_type)
 
     def exists(self, bucket: str, path: str) -> bool:

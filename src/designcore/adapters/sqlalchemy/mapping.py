@@ -91,7 +91,9 @@ def template_from_domain(template: Template) -> dict[str, Any]:
         "updated_at": utc(template.updated_at),
         "search_name": " ".join(words(template.name)),
         "search_keys": " ".join(
-            words(" ".join([template.sub_category or "", *template.tags, *template.semantic_keywords]))
+            words(
+                " ".join([template.sub_category or "", *template.tags, *template.semantic_keywords])
+            )
         ),
         "search_prose": " ".join(
             words(f"{template.description or ''} {template.design_intent or ''}")

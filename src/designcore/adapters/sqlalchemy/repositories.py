@@ -173,7 +173,9 @@ class SqlAlchemyTemplateCatalogue:
             with self._engine.connect() as conn:
                 rows, total = self._search(conn, tokens, request.limit, request.offset)
         except SQLAlchemyError as error:
-            raise SearchUnavailable(f"full-text search failed: {error.__class__.__name__}") from error
+            raise SearchUnavailable(
+                f"full-text search failed: {error.__class__.__name__}"
+            ) from error
         return Page.of([summary_to_domain(row) for row in rows], total, request)
 
     def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:

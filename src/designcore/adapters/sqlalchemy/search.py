@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import sqlalchemy as sa
 
@@ -75,5 +74,3 @@ def escape_like(term: str) -> str:
     """A LIKE pattern matching ``term`` anywhere, with ``%``, ``_`` and ``\\`` escaped."""
     escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
-
-

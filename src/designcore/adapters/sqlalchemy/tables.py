@@ -59,7 +59,9 @@ class TemplateRow(Base):
 
     __table_args__ = (
         sa.Index("ix_design_templates_newest", sa.text("created_at DESC"), "id"),
-        sa.Index("ix_design_templates_category_newest", "category", sa.text("created_at DESC"), "id"),
+        sa.Index(
+            "ix_design_templates_category_newest", "category", sa.text("created_at DESC"), "id"
+        ),
         sa.Index(
             "ix_design_templates_sub_category_newest",
             "sub_category",

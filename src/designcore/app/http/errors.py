@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from litestar import MediaType, Request, Response
@@ -65,7 +66,13 @@ def status_for(error: DesignCoreError) -> int:
     return 400
 
 
+_MISSING = re.compile(r"Missing required (\w+) parameter '([^']+)'")
+
+
 def _issues_from_litestar(error: ValidationException) -> list[dict[str, str]]:
+    missing = _MISSING.search(str(error.detail))
+    if missing:
+        return [{"path": missing.group(2), "message": f"the {missing.group(1)} value is required"}]
     issues = []
     for item in error.extra if isinstance(error.extra, list) else []:
         if isinstance(item, dict):
@@ -91,14 +98,14 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
     elif isinstance(error, ValidationException):
         issues = _issues_from_litestar(error)
         detail = "; ".join(f"{i['path']}: {i['message']}" for i in issues)
-        message = f"invalid request: {detail}" if detail else "invalid request"
-        if "decode" in str(error.detail).lower() or "json" in str(error.detail).lower():
-            message = f"malformed request body: {error.detail}" if not issues else message
+        message = f"invalid request: {detail}" if detail else f"invalid request: {error.detail}"
         status = 400
         body = error_body(status, "validation_failed", message, issues=issues)
     elif isinstance(error, HTTPException):
         status = error.status_code
         code = _HTTP_CODES.get(status, "http_error")
+        if status == 400 and "malformed" in str(error.detail).lower():
+            code = "malformed_json"
         body = error_body(status, code, str(error.detail))
         headers.update(error.headers or {})
     else:

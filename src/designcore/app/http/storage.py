@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 
 from litestar import Request, Response, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 
 from designcore.ports.storage import Storage
 
@@ -19,7 +21,10 @@ PUBLIC_MAX_AGE = 3600
     include_in_schema=True,
 )
 def read_public_object(
-    storage: Storage, bucket: str, path: str, request: Request  # type: ignore[type-arg]
+    storage: NamedDependency[Storage],
+    bucket: FromPath[str],
+    path: FromPath[str],
+    request: Request,  # type: ignore[type-arg]
 ) -> Response[bytes]:
     """A stored object, with a strong ETag and a one-hour public cache."""
     stored = storage.get(bucket, path.lstrip("/"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, get
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, QueryParameter
 
 from designcore.app.http.schemas import (
     CategoryDetailOut,
@@ -21,10 +22,11 @@ from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.templates import HOME_ROW_SIZE, RELATED_LIMIT
 
-Page = Annotated[int, Parameter(description="1-based page number.")]
-Size = Annotated[int, Parameter(description="Items per page (1-100).")]
-Limit = Annotated[int, Parameter(description="How many items at most (1-100).")]
-TEXT = Parameter(max_length=200)
+Page = Annotated[int, QueryParameter(description="1-based page number.")]
+Size = Annotated[int, QueryParameter(description="Items per page (1-100).")]
+Limit = Annotated[int, QueryParameter(description="How many items at most (1-100).")]
+Text = Annotated[str | None, QueryParameter(max_length=200)]
+Catalogue = NamedDependency[CatalogueService]
 
 
 class TemplateController(Controller):
@@ -36,12 +38,12 @@ class TemplateController(Controller):
     @get("/", operation_id="listTemplates", sync_to_thread=True)
     def list_templates(
         self,
-        catalogue: CatalogueService,
+        catalogue: Catalogue,
         page: Page = 1,
         size: Size = DEFAULT_PAGE_SIZE,
-        category: Annotated[str | None, TEXT] = None,
-        sub_category: Annotated[str | None, TEXT] = None,
-        search: Annotated[str | None, TEXT] = None,
+        category: Text = None,
+        sub_category: Text = None,
+        search: Text = None,
     ) -> PageOut:
         """One page of templates, newest first, filtered by category, sub-category or a term
         found in the name, category, description or tags."""
@@ -51,15 +53,15 @@ class TemplateController(Controller):
         return PageOut.of(result)
 
     @get("/home", operation_id="homeRows", sync_to_thread=True)
-    def home(self, catalogue: CatalogueService, limit: Limit = HOME_ROW_SIZE) -> HomeOut:
+    def home(self, catalogue: Catalogue, limit: Limit = HOME_ROW_SIZE) -> HomeOut:
         """The five home rows in one request."""
         return HomeOut.of(catalogue.home_rows(limit))
 
     @get("/search", operation_id="searchTemplates", sync_to_thread=True)
     def search(
         self,
-        catalogue: CatalogueService,
-        q: Annotated[str, Parameter(max_length=500)],
+        catalogue: Catalogue,
+        q: Annotated[str, QueryParameter(max_length=500)],
         page: Page = 1,
         size: Size = DEFAULT_PAGE_SIZE,
     ) -> PageOut:
@@ -67,16 +69,16 @@ class TemplateController(Controller):
         return PageOut.of(catalogue.search(q, PageRequest(page, size)))
 
     @get("/all", operation_id="allTemplates", sync_to_thread=True)
-    def all_templates(self, catalogue: CatalogueService) -> list[TemplateOut]:
+    def all_templates(self, catalogue: Catalogue) -> list[TemplateOut]:
         """Every template by category, newest first within each."""
         return templates_out(catalogue.all())
 
     @get("/match", operation_id="matchTemplates", sync_to_thread=True)
     def match(
         self,
-        catalogue: CatalogueService,
-        category: Annotated[str | None, TEXT] = None,
-        sub_category: Annotated[str | None, TEXT] = None,
+        catalogue: Catalogue,
+        category: Text = None,
+        sub_category: Text = None,
         limit: Limit = HOME_ROW_SIZE,
     ) -> list[TemplateOut]:
         """Templates for a sub-category, topped up from its category."""
@@ -85,20 +87,20 @@ class TemplateController(Controller):
         )
 
     @get("/{template_id:str}", operation_id="getTemplate", sync_to_thread=True)
-    def get_template(self, catalogue: CatalogueService, template_id: str) -> TemplateOut:
+    def get_template(self, catalogue: Catalogue, template_id: FromPath[str]) -> TemplateOut:
         """One template's light variant."""
         return TemplateOut.of(catalogue.summary(template_id))
 
     @get("/{template_id:str}/related", operation_id="relatedTemplates", sync_to_thread=True)
     def related(
-        self, catalogue: CatalogueService, template_id: str, limit: Limit = RELATED_LIMIT
+        self, catalogue: Catalogue, template_id: FromPath[str], limit: Limit = RELATED_LIMIT
     ) -> list[TemplateOut]:
         """Templates of the same sub-category, excluding this one."""
         return templates_out(catalogue.related(template_id, limit))
 
     @get("/{template_id:str}/document", operation_id="templateDocument", sync_to_thread=True)
     def document(
-        self, catalogue: CatalogueService, viewer: Viewer, template_id: str
+        self, catalogue: Catalogue, viewer: NamedDependency[Viewer], template_id: FromPath[str]
     ) -> TemplateDocumentOut:
         """The editor document, for a viewer allowed to customise the template.
 
@@ -114,12 +116,12 @@ class CategoryController(Controller):
     tags = ["templates"]
 
     @get("/", operation_id="listCategories", sync_to_thread=True)
-    def list_categories(self, catalogue: CatalogueService) -> list[CategoryOut]:
+    def list_categories(self, catalogue: Catalogue) -> list[CategoryOut]:
         """Every category with its slug."""
         return [CategoryOut.of(c) for c in catalogue.categories()]
 
     @get("/{slug:str}", operation_id="getCategory", sync_to_thread=True)
-    def get_category(self, catalogue: CatalogueService, slug: str) -> CategoryDetailOut:
+    def get_category(self, catalogue: Catalogue, slug: FromPath[str]) -> CategoryDetailOut:
         """A category and its sub-categories."""
         detail = catalogue.category(slug)
         return CategoryDetailOut(
@@ -130,7 +132,10 @@ class CategoryController(Controller):
 
     @get("/{slug:str}/templates", operation_id="categoryTemplates", sync_to_thread=True)
     def category_templates(
-        self, catalogue: CatalogueService, slug: str, limit: Limit | None = None
+        self,
+        catalogue: Catalogue,
+        slug: FromPath[str],
+        limit: Annotated[int | None, QueryParameter(description="How many at most.")] = None,
     ) -> list[TemplateOut]:
         """A category's templates, newest first."""
         return templates_out(catalogue.by_category_slug(slug, limit))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from litestar import Response, Router, get
 from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 from litestar.response import File
 
 # Paths that belong to the API, never to the web app's client-side routes.
@@ -25,8 +26,9 @@ def web_router(dist: Path) -> Router:
         if relative and candidate.is_file() and candidate.is_relative_to(root):
             immutable = candidate.is_relative_to(root / "assets")
             cache = "public, max-age=31536000, immutable" if immutable else "no-cache"
-            return File(candidate, content_disposition_type="inline",
-                        headers={"Cache-Control": cache})
+            return File(
+                candidate, content_disposition_type="inline", headers={"Cache-Control": cache}
+            )
         return Response(
             index.read_bytes(), media_type="text/html", headers={"Cache-Control": "no-cache"}
         )
@@ -36,7 +38,7 @@ def web_router(dist: Path) -> Router:
         return respond("")
 
     @get("/{path:path}", include_in_schema=False, sync_to_thread=True)
-    def anything(path: str) -> Response[bytes] | File:
+    def anything(path: FromPath[str]) -> Response[bytes] | File:
         return respond(path)
 
     return Router(path="/", route_handlers=[home, anything])

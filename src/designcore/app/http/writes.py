@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, get, post, put
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
 
 from designcore.app.http.schemas import (
     PromptIn,
@@ -28,15 +30,27 @@ class RpcController(Controller):
     path = "/api/v1/rpc"
     tags = ["rpc"]
 
-    @post("/increment_template_views", operation_id="incrementTemplateViews", status_code=200,
-          sync_to_thread=True)
-    def increment_views(self, catalogue: CatalogueService, data: TemplateIdIn) -> ViewCountOut:
+    @post(
+        "/increment_template_views",
+        operation_id="incrementTemplateViews",
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def increment_views(
+        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[TemplateIdIn]
+    ) -> ViewCountOut:
         """Count one view of a template."""
         return ViewCountOut(data.template_id, catalogue.record_view(data.template_id))
 
-    @post("/increment_template_use_count", operation_id="incrementTemplateUseCount",
-          status_code=200, sync_to_thread=True)
-    def increment_uses(self, catalogue: CatalogueService, data: TemplateIdIn) -> UseCountOut:
+    @post(
+        "/increment_template_use_count",
+        operation_id="incrementTemplateUseCount",
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def increment_uses(
+        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[TemplateIdIn]
+    ) -> UseCountOut:
         """Count one use of a template."""
         return UseCountOut(data.template_id, catalogue.record_use(data.template_id))
 
@@ -49,13 +63,18 @@ class PromptController(Controller):
 
     @post("/search-prompts", operation_id="recordSearchPrompt", sync_to_thread=True)
     def search_prompt(
-        self, catalogue: CatalogueService, viewer: Viewer, data: SearchPromptIn
+        self,
+        catalogue: NamedDependency[CatalogueService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[SearchPromptIn],
     ) -> SearchPromptOut:
         """Record a search; ``user_id`` must be null or the caller's own id."""
         return SearchPromptOut.of(catalogue.log_search(data.search_term, data.user_id, viewer))
 
     @post("/prompts", operation_id="recordPrompt", sync_to_thread=True)
-    def prompt(self, catalogue: CatalogueService, data: PromptIn) -> PromptOut:
+    def prompt(
+        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[PromptIn]
+    ) -> PromptOut:
         """Record a design prompt."""
         return PromptOut.of(catalogue.log_prompt(data.prompt, data.category, data.sub_category))
 
@@ -68,7 +87,7 @@ class SiteSettingsController(Controller):
 
     @get("/{key:str}", operation_id="getSiteSetting", sync_to_thread=True)
     def get_setting(
-        self, site_settings: SiteSettingsService, key: str
+        self, site_settings: NamedDependency[SiteSettingsService], key: FromPath[str]
     ) -> Response[SettingOut]:
         """A site setting; clients may cache it for five minutes."""
         return Response(
@@ -78,7 +97,11 @@ class SiteSettingsController(Controller):
 
     @put("/{key:str}", operation_id="setSiteSetting", sync_to_thread=True)
     def set_setting(
-        self, site_settings: SiteSettingsService, viewer: Viewer, key: str, data: SettingIn
+        self,
+        site_settings: NamedDependency[SiteSettingsService],
+        viewer: NamedDependency[Viewer],
+        key: FromPath[str],
+        data: JSONBody[SettingIn],
     ) -> SettingOut:
         """Change a site setting (administrators only)."""
         return SettingOut.of(site_settings.set(key, data.setting_value, by=viewer))

@@ -115,9 +115,7 @@ class CatalogueService:
         category's newest, without repeats, at most ``limit``."""
         _check_limit(limit)
         if not category and not sub_category:
-            raise ValidationFailed(
-                (FieldIssue("category", "give a category or a sub_category"),)
-            )
+            raise ValidationFailed((FieldIssue("category", "give a category or a sub_category"),))
         found: dict[str, TemplateSummary] = {}
         request = PageRequest(1, limit)
         if sub_category:
@@ -163,7 +161,9 @@ class CatalogueService:
         if outcome is CustomiseOutcome.SIGN_IN:
             raise NotAllowed("sign in to customise this template", code="sign_in_required")
         if outcome is CustomiseOutcome.UPGRADE:
-            raise NotAllowed("upgrade to premium to customise this template", code="upgrade_required")
+            raise NotAllowed(
+                "upgrade to premium to customise this template", code="upgrade_required"
+            )
         if outcome is CustomiseOutcome.NO_DOCUMENT:
             log.warning("template %s has no editor document", template_id)
             raise Conflict("this template cannot be opened in the editor", code="no_document")

@@ -48,7 +48,9 @@ def upgrade() -> None:
         sa.UniqueConstraint("id", name="uq_design_templates_id"),
         sa.UniqueConstraint("name", name="uq_design_templates_name"),
     )
-    op.create_index("ix_design_templates_newest", "design_templates", [sa.text("created_at DESC"), "id"])
+    op.create_index(
+        "ix_design_templates_newest", "design_templates", [sa.text("created_at DESC"), "id"]
+    )
     op.create_index(
         "ix_design_templates_category_newest",
         "design_templates",

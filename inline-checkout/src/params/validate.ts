@@ -1,0 +1,89 @@
+/**
+ * Type checks for transaction parameters (spec section 5, "Each field is type-checked"). Returns every
+ * issue at once rather than stopping at the first. No DOM here (tsconfig.params.json).
+ *
+ * Scope of this stage: the input's shape, each field's kind and the callbacks. The other section 5
+ * rules (required key/amount/email, accessCode used alone, planCode over amount, customerCode over
+ * email, card/bank restricting channels, split serialised to JSON) belong with request building.
+ */
+import { describeValue } from '../errors';
+import type { FieldIssue } from '../errors';
+import { CALLBACK_NAMES, FIELDS } from './fields';
+import type { FieldKind } from './fields';
+import { normaliseWithSources } from './normalise';
+import { isPlainObject } from './plain-object';
+
+const EXPECTED: Readonly<Record<FieldKind, string>> = {
+  string: 'a string',
+  stringOrNumber: 'a string or a finite number',
+  amount: 'a positive whole number of minor units (e.g. kobo)',
+  boolean: 'true or false',
+  stringArray: 'an array of strings',
+  array: 'an array',
+  object: 'a plain object',
+};
+
+function typeIssue(path: string, key: string, expected: string, value: unknown): FieldIssue {
+  return {
+    path,
+    message: `Invalid parameter type: ${key} (expected ${expected}, got ${describeValue(value)})`,
+  };
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Issues for one field's value; `key` is the name the merchant used, `path` the canonical one. */
+function checkField(path: string, key: string, kind: FieldKind, value: unknown): FieldIssue[] {
+  const wrong = (): FieldIssue[] => [typeIssue(path, key, EXPECTED[kind], value)];
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string' ? [] : wrong();
+    case 'stringOrNumber':
+      return typeof value === 'string' || isFiniteNumber(value) ? [] : wrong();
+    case 'amount':
+      // Number.isSafeInteger also rules out NaN, ±Infinity and fractions.
+      return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? [] : wrong();
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : wrong();
+    case 'array':
+      return Array.isArray(value) ? [] : wrong();
+    case 'object':
+      return isPlainObject(value) ? [] : wrong();
+    case 'stringArray': {
+      if (!Array.isArray(value)) return wrong();
+      const items: unknown[] = value;
+      return items.flatMap((item, index) =>
+        typeof item === 'string' ? [] : [typeIssue(`${path}[${index}]`, `${key}[${index}]`, 'a string', item)],
+      );
+    }
+  }
+}
+
+/**
+ * Lists what is wrong with merchant parameters (raw, as the merchant passed them). An empty list
+ * means every given field has the right kind. Paths use canonical camelCase names (`firstName`,
+ * `channels[1]`, `onSuccess`; '' for the input itself); messages use the key as the merchant spelt
+ * it, and say what was expected and what arrived.
+ */
+export function validate(input: unknown): FieldIssue[] {
+  if (!isPlainObject(input) || Object.keys(input).length === 0) {
+    const got = isPlainObject(input) ? 'an empty object' : describeValue(input);
+    return [{ path: '', message: `Transaction parameters should be a non-empty object (got ${got})` }];
+  }
+  const { params, callbacks, sources } = normaliseWithSources(input);
+  const issues: FieldIssue[] = [];
+  for (const spec of FIELDS) {
+    const value = params[spec.name];
+    if (value === undefined) continue;
+    issues.push(...checkField(spec.name, sources[spec.name] ?? spec.name, spec.kind, value));
+  }
+  for (const name of CALLBACK_NAMES) {
+    const value = callbacks[name];
+    if (value !== undefined && typeof value !== 'function') {
+      issues.push(typeIssue(name, name, 'a function', value));
+    }
+  }
+  return issues;
+}

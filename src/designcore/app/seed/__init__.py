@@ -1,0 +1,1 @@
+"""Seed data for a fresh catalogue: the original starter templates."""

@@ -1,0 +1,45 @@
+"""Fixtures for the app layer: a container on in-memory adapters and an HTTP client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from litestar.testing import TestClient
+
+from designcore.adapters.memory import StaticAuthenticator
+from designcore.app import Container, build_container, create_app, load_settings
+from designcore.domain.premium import Viewer
+
+VIEWERS = {
+    "free-token": Viewer(user_id="u-free"),
+    "premium-token": Viewer(
+        user_id="u-premium", subscription_status="active", subscription_plan="premium"
+    ),
+    "admin-token": Viewer(user_id="u-admin", user_role="admin"),
+}
+
+
+@pytest.fixture(name="container")
+def fixture_container() -> Container:
+    """A container on in-memory adapters, with three known access tokens."""
+    container = build_container(
+        load_settings(
+            {
+                "DESIGNCORE_DATABASE_URL": "memory://",
+                "DESIGNCORE_STORAGE_BACKEND": "memory",
+                "DESIGNCORE_WEB_DIST": "/nonexistent",
+                "DESIGNCORE_MAX_BODY_BYTES": "4096",
+            }
+        )
+    )
+    container.authenticator.override(StaticAuthenticator(VIEWERS))
+    container.site_settings().ensure_defaults()
+    return container
+
+
+@pytest.fixture(name="client")
+def fixture_client(container: Container) -> Iterator[TestClient]:  # type: ignore[type-arg]
+    """An HTTP client of the app built on ``container``."""
+    with TestClient(app=create_app(container=container)) as client:
+        yield client
