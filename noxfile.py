@@ -77,7 +77,7 @@ def wait_until_up(url: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(url, timeout=2) as answer:  # noqa: S310 - loopback only
+            with urllib.request.urlopen(url, timeout=2) as answer:
                 if answer.status == 200:
                     return
         except OSError:
@@ -106,7 +106,10 @@ def e2e(session: nox.Session) -> None:
             wait_until_up(f"http://127.0.0.1:{port}/api/v1/health")
             session.chdir(ROOT / "web")
             session.run(
-                "npm", "run", "e2e", external=True,
+                "npm",
+                "run",
+                "e2e",
+                external=True,
                 env={"E2E_BASE_URL": f"http://127.0.0.1:{port}"},
             )
         finally:
