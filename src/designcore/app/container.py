@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dependency_injector import containers, providers
+from sqlalchemy import Engine
 
 from designcore.adapters.local_storage import LocalDirectoryStorage
 from designcore.adapters.memory import (
@@ -26,7 +27,7 @@ from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.settings import Settings
 
 
-def _engine(url: str, schema: str) -> object:
+def _engine(url: str, schema: str) -> Engine:
     return create_database_engine(url, schema=schema or None)
 
 

@@ -10,16 +10,16 @@ import attrs
 import sqlalchemy as sa
 
 from designcore.adapters.sqlalchemy.tables import (
+    TEMPLATES,
     PromptRow,
     SearchPromptRow,
     SiteSettingRow,
-    TemplateRow,
 )
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
 from designcore.domain.search import filter_text, words
 from designcore.domain.templates import FieldRequirement, Template, TemplateSummary
 
-_T = TemplateRow.__table__.c
+_T = TEMPLATES.c
 SUMMARY_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     _T.id,
     _T.name,
@@ -43,7 +43,7 @@ def utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def summary_to_domain(row: Mapping[str, Any]) -> TemplateSummary:
+def summary_to_domain(row: Mapping[Any, Any]) -> TemplateSummary:
     """A light template from a row of :data:`SUMMARY_COLUMNS`."""
     return TemplateSummary(
         id=row["id"],
@@ -61,7 +61,7 @@ def summary_to_domain(row: Mapping[str, Any]) -> TemplateSummary:
     )
 
 
-def template_to_domain(row: Mapping[str, Any]) -> Template:
+def template_to_domain(row: Mapping[Any, Any]) -> Template:
     """A full template from a row of :data:`FULL_COLUMNS`."""
     summary = summary_to_domain(row)
     requirements = tuple(FieldRequirement(**item) for item in row["field_requirements"] or ())

@@ -22,10 +22,10 @@ from designcore.adapters.sqlalchemy.mapping import (
 )
 from designcore.adapters.sqlalchemy.search import escape_like, strategy_for
 from designcore.adapters.sqlalchemy.tables import (
+    TEMPLATES,
     PromptRow,
     SearchPromptRow,
     SiteSettingRow,
-    TemplateRow,
 )
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.pagination import Page, PageRequest
@@ -34,7 +34,7 @@ from designcore.domain.search import filter_needle, search_tokens
 from designcore.domain.templates import Template, TemplateSummary
 from designcore.ports.catalogue import SearchUnavailable
 
-_T = TemplateRow.__table__.c
+_T = TEMPLATES.c
 _NEWEST = (_T.created_at.desc(), _T.id)
 
 
@@ -53,7 +53,7 @@ class SqlAlchemyTemplateCatalogue:
         """Store a new template."""
         try:
             with self._engine.begin() as conn:
-                conn.execute(sa.insert(TemplateRow.__table__), template_from_domain(template))
+                conn.execute(sa.insert(TEMPLATES), template_from_domain(template))
         except IntegrityError as error:
             raise Conflict(
                 f"a template with id {template.id} or name {template.name!r} exists",
@@ -66,9 +66,7 @@ class SqlAlchemyTemplateCatalogue:
             return
         try:
             with self._engine.begin() as conn:
-                conn.execute(
-                    sa.insert(TemplateRow.__table__), [template_from_domain(t) for t in templates]
-                )
+                conn.execute(sa.insert(TEMPLATES), [template_from_domain(t) for t in templates])
         except IntegrityError as error:
             raise Conflict("a template id or name exists", code="duplicate_template") from error
 
@@ -77,9 +75,7 @@ class SqlAlchemyTemplateCatalogue:
         values = template_from_domain(template)
         try:
             with self._engine.begin() as conn:
-                done = conn.execute(
-                    sa.update(TemplateRow.__table__).where(_T.id == template.id).values(values)
-                )
+                done = conn.execute(sa.update(TEMPLATES).where(_T.id == template.id).values(values))
         except IntegrityError as error:
             raise Conflict(f"a template named {template.name!r} exists") from error
         if done.rowcount == 0:
@@ -158,7 +154,7 @@ class SqlAlchemyTemplateCatalogue:
             .limit(request.limit)
             .offset(request.offset)
         )
-        count = sa.select(sa.func.count()).select_from(TemplateRow.__table__).where(*conditions)
+        count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
         with self._engine.connect() as conn:
             rows = [summary_to_domain(row) for row in conn.execute(query).mappings()]
             total = int(conn.execute(count).scalar_one())
@@ -192,18 +188,19 @@ class SqlAlchemyTemplateCatalogue:
 
     def increment_views(self, template_id: str) -> int:
         """Count one view."""
-        return self._bump(_T.view_count, template_id)
+        return self._bump("view_count", template_id)
 
     def increment_uses(self, template_id: str) -> int:
         """Count one use."""
-        return self._bump(_T.use_count, template_id)
+        return self._bump("use_count", template_id)
 
-    def _bump(self, column: sa.Column[int], template_id: str) -> int:
+    def _bump(self, counter: str, template_id: str) -> int:
+        column = _T[counter]
         with self._engine.begin() as conn:
             value = conn.execute(
-                sa.update(TemplateRow.__table__)
+                sa.update(TEMPLATES)
                 .where(_T.id == template_id)
-                .values({column.name: column + 1})
+                .values({counter: column + 1})
                 .returning(column)
             ).scalar_one_or_none()
         if value is None:

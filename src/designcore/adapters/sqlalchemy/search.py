@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 
 from designcore.adapters.sqlalchemy.mapping import SUMMARY_COLUMNS
-from designcore.adapters.sqlalchemy.tables import TemplateRow
+from designcore.adapters.sqlalchemy.tables import TEMPLATES
 
-_T = TemplateRow.__table__.c
+_T = TEMPLATES.c
 
 SearchStrategy = Callable[
     [sa.Connection, Sequence[str], int, int], tuple[Sequence[sa.RowMapping], int]
@@ -28,7 +29,7 @@ def sqlite_fts5(
     rank = sa.text("bm25(design_templates_fts, 10.0, 4.0, 1.0)")
     rows = conn.execute(
         sa.select(*SUMMARY_COLUMNS)
-        .select_from(fts.join(TemplateRow.__table__, _T.seq == fts.c.rowid))
+        .select_from(fts.join(TEMPLATES, _T.seq == fts.c.rowid))
         .where(match)
         .order_by(rank, _T.created_at.desc(), _T.id)
         .limit(limit)
@@ -43,7 +44,7 @@ def postgresql_tsvector(
 ) -> tuple[Sequence[sa.RowMapping], int]:
     """``search_vector @@ to_tsquery('simple', 'a:* & b:*')`` ranked by ``ts_rank``."""
     query = sa.func.to_tsquery(sa.literal_column("'simple'"), " & ".join(f"{t}:*" for t in tokens))
-    vector = sa.literal_column("design_templates.search_vector")
+    vector: sa.ColumnElement[Any] = sa.literal_column("design_templates.search_vector")
     matches = vector.op("@@")(query)
     rank = sa.func.ts_rank(vector, query)
     rows = conn.execute(
@@ -54,7 +55,7 @@ def postgresql_tsvector(
         .offset(offset)
     ).mappings()
     total = conn.execute(
-        sa.select(sa.func.count()).select_from(TemplateRow.__table__).where(matches)
+        sa.select(sa.func.count()).select_from(TEMPLATES).where(matches)
     ).scalar_one()
     return list(rows), int(total)
 

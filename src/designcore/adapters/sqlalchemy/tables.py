@@ -103,3 +103,7 @@ class PromptRow(Base):
     category: Mapped[str | None] = mapped_column(sa.Text)
     sub_category: Mapped[str | None] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+
+
+TEMPLATES: sa.Table = TemplateRow.__table__  # type: ignore[assignment]
+"""The ``design_templates`` table, for Core queries."""

@@ -32,10 +32,12 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return container.site_settings()
 
     def provide_storage() -> Storage:
-        return container.storage()  # type: ignore[no-any-return]
+        storage: Storage = container.storage()
+        return storage
 
     def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
-        return container.authenticator().viewer_for(bearer_token(request))  # type: ignore[no-any-return]
+        viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
+        return viewer
 
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),

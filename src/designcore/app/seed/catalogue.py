@@ -604,3 +604,1054 @@ class _Flow:
 
 
 Layout = Callable[[_Doc, _Palette, _Fonts, _Content], None]
+
+
+# --------------------------------------------------------------------------- layouts
+
+
+def _pick(doc: _Doc, flyer: float, square: float, story: float) -> float:
+    """Choose a measurement by page format."""
+    if doc.height >= 1900:
+        return story
+    if doc.height >= 1300:
+        return flyer
+    return square
+
+
+def _centred_at(cx: float, cy: float, width: float, height: float, degrees: float) -> tuple[float, float]:
+    """Top-left of a box of this size, rotated about its top-left, whose centre is (cx, cy)."""
+    theta = math.radians(degrees)
+    offset_x = width / 2 * math.cos(theta) - height / 2 * math.sin(theta)
+    offset_y = width / 2 * math.sin(theta) + height / 2 * math.cos(theta)
+    return (cx - offset_x, cy - offset_y)
+
+
+def _sparkles(doc: _Doc, colour: str, spots: tuple[tuple[float, float, float], ...]) -> None:
+    for x, y, size in spots:
+        doc.figure("star", x, y, size, size, fill=colour, opacity=0.9)
+
+
+def _confetti(doc: _Doc, palette: _Palette, count: int, *, keep_out: tuple[float, float]) -> None:
+    """Scatter small shapes around the edges, leaving the band keep_out=(top, bottom) clear
+    in the middle of the page."""
+    rng = random.Random(f"{_ORDER_SEED}:{doc.slug}")
+    colours = palette.confetti or (palette.accent, palette.soft)
+    for index in range(count):
+        side = index % 4
+        if side == 0:
+            x, y = rng.uniform(30, doc.width - 60), rng.uniform(20, keep_out[0])
+        elif side == 1:
+            x, y = rng.uniform(30, doc.width - 60), rng.uniform(keep_out[1], doc.height - 40)
+        elif side == 2:
+            x, y = rng.uniform(15, 85), rng.uniform(40, doc.height - 60)
+        else:
+            x, y = rng.uniform(doc.width - 95, doc.width - 30), rng.uniform(40, doc.height - 60)
+        colour = colours[index % len(colours)]
+        shape = index % 5
+        if shape == 0:
+            doc.circle(x, y, rng.uniform(12, 26), fill=colour, opacity=0.9)
+        elif shape == 1:
+            size = rng.uniform(22, 40)
+            doc.figure("star", x, y, size, size, fill=colour, rotation=rng.uniform(0, 40))
+        elif shape == 2:
+            doc.rect(x, y, 10, rng.uniform(24, 34), fill=colour, radius=4, rotation=rng.uniform(0, 180))
+        elif shape == 3:
+            size = rng.uniform(18, 28)
+            doc.figure("triangle", x, y, size, size, fill=colour, rotation=rng.uniform(0, 120))
+        else:
+            doc.circle(x, y, rng.uniform(16, 30), fill=None, stroke=colour, stroke_width=4)
+
+
+def _pill(
+    doc: _Doc, content: _Content, key: str, y: float, *, width: float, height: float,
+    fill: str, text_fill: str, family: str, size: float = 30, x: float | None = None,
+) -> None:  # fmt: skip
+    """A rounded button with centred text."""
+    left = (doc.width - width) / 2 if x is None else x
+    doc.rect(left, y, width, height, fill=fill, radius=height / 2)
+    doc.text(
+        key, content[key], y, x=left + 20, width=width - 40, size=size, family=family,
+        fill=text_fill, weight="bold", spacing=0.04, vertical_align="middle", height=height,
+    )  # fmt: skip
+
+
+def _church_hero(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Big display headline over layered circles, a date/time band and a contact footer."""
+    width, height = doc.width, doc.height
+    doc.circle(width - 430, -330, 800, fill=p.surface, opacity=0.65)
+    doc.circle(width - 370, -260, 660, fill=None, stroke=p.accent, stroke_width=3, opacity=0.55)
+    doc.circle(-300, height - 420, 640, fill=p.accent, opacity=0.12)
+    doc.circle(-230, height - 350, 500, fill=None, stroke=p.accent, stroke_width=2, opacity=0.35)
+    _sparkles(doc, p.accent, ((width - 190, 170, 46), (width - 270, 270, 22), (110, height * 0.36, 28)))
+    footer = _pick(doc, 120, 100, 140)
+    top = _pick(doc, 80, 60, 150)
+    if t.has("org"):
+        doc.text(
+            "org", t["org"], top, x=90, width=width - 180, size=28, family=f.body,
+            fill=p.accent, weight="bold", spacing=0.25,
+        )  # fmt: skip
+        doc.line(width / 2 - 70, top + 52, 140, color=p.accent, thickness=3)
+        top += 80
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 66, 56, 84), family=f.script, fill=p.ink)
+    flow.text(
+        t, "headline", size=_pick(doc, 150, 116, 176), family=f.display, fill=p.ink,
+        line_height=0.98, spacing=0.02,
+    )  # fmt: skip
+    flow.text(t, "subheading", size=_pick(doc, 42, 36, 50), family=f.serif, fill=p.accent, style="italic")
+    flow.text(t, "speaker", size=_pick(doc, 34, 30, 40), family=f.body, fill=p.ink, weight="bold")
+    band = _pick(doc, 150, 130, 180)
+    flow.block(band, lambda y: _info_band(doc, p, f, t, y, band))
+    flow.text(t, "venue", size=_pick(doc, 30, 27, 36), family=f.body, fill=p.soft, line_height=1.35)
+    flow.place(top + 10, height - footer - 40, max_gap=_pick(doc, 48, 30, 80))
+    doc.rect(0, height - footer, width, footer, fill=p.accent)
+    doc.text(
+        "phone", t["phone"], height - footer, x=60, width=width - 120, size=_pick(doc, 30, 28, 34),
+        family=f.body, fill=p.on_accent, weight="bold", spacing=0.04, vertical_align="middle",
+        height=footer,
+    )  # fmt: skip
+
+
+def _info_band(doc: _Doc, p: _Palette, f: _Fonts, t: _Content, y: float, band: float) -> None:
+    width = doc.width
+    doc.rect(90, y, width - 180, band, fill=p.surface, radius=26, stroke=p.accent, stroke_width=2)
+    half = (width - 180) / 2
+    size = _pick(doc, 36, 32, 42)
+    doc.text(
+        "date", t["date"], y, x=110, width=half - 40, size=size, family=f.body, fill=p.ink,
+        weight="bold", line_height=1.15, vertical_align="middle", height=band,
+    )  # fmt: skip
+    doc.line(width / 2 + 1.5, y + 28, band - 56, color=p.accent, thickness=3, rotation=90)
+    doc.text(
+        "time", t["time"], y, x=width / 2 + 20, width=half - 40, size=size, family=f.body,
+        fill=p.ink, weight="bold", line_height=1.15, vertical_align="middle", height=band,
+    )  # fmt: skip
+
+
+def _framed(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """An elegant double frame with diamond corners and a centred serif hierarchy."""
+    width, height = doc.width, doc.height
+    doc.circle(width / 2 - 420, -560, 840, fill=p.surface, opacity=0.7)
+    doc.circle(width / 2 - 340, height - 220, 680, fill=p.surface, opacity=0.5)
+    doc.rect(40, 40, width - 80, height - 80, fill=None, stroke=p.accent, stroke_width=3)
+    doc.rect(58, 58, width - 116, height - 116, fill=None, stroke=p.accent, stroke_width=1, opacity=0.6)
+    for cx, cy in ((41, 41), (width - 41, 41), (41, height - 41), (width - 41, height - 41)):
+        doc.figure("diamond", cx - 18, cy - 18, 36, 36, fill=p.accent)
+    doc.figure("star", width / 2 - 22, _pick(doc, 96, 84, 130), 44, 44, fill=p.accent)
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 64, 54, 76), family=f.script, fill=p.accent)
+    flow.text(
+        t, "headline", size=_pick(doc, 104, 84, 124), family=f.display, fill=p.ink, line_height=1.05,
+        x=110,
+    )  # fmt: skip
+    flow.text(t, "name", size=_pick(doc, 50, 42, 60), family=f.serif, fill=p.accent, style="italic")
+
+    def divider(y: float) -> None:
+        doc.line(width / 2 - 190, y + 14, 150, color=p.accent, thickness=2)
+        doc.figure("diamond", width / 2 - 12, y + 3, 24, 24, fill=p.accent)
+        doc.line(width / 2 + 40, y + 14, 150, color=p.accent, thickness=2)
+
+    flow.block(30, divider)
+    flow.text(
+        t, "message", size=_pick(doc, 32, 28, 38), family=f.body, fill=p.soft, line_height=1.45,
+        x=140,
+    )  # fmt: skip
+    flow.text(t, "date", size=_pick(doc, 38, 32, 44), family=f.body, fill=p.ink, weight="bold")
+    flow.text(t, "time", size=_pick(doc, 32, 28, 38), family=f.body, fill=p.ink)
+    flow.text(t, "venue", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.soft, line_height=1.35, x=130)
+    flow.place(_pick(doc, 170, 150, 230), height - _pick(doc, 170, 140, 230), max_gap=60)
+    doc.text(
+        "phone", t["phone"], height - _pick(doc, 130, 112, 170), x=110, width=width - 220,
+        size=_pick(doc, 28, 26, 32), family=f.body, fill=p.accent, weight="bold", spacing=0.06,
+    )  # fmt: skip
+
+
+def _split_date(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A coloured top panel with the headline and a round date badge on its edge."""
+    width, height = doc.width, doc.height
+    panel = height * _pick(doc, 0.5, 0.5, 0.5)
+    doc.rect(0, 0, width, panel, fill=p.surface)
+    doc.circle(width - 380, -220, 640, fill=p.background, opacity=0.22)
+    doc.circle(-220, panel - 320, 440, fill=p.accent, opacity=0.16)
+    _sparkles(doc, p.accent, ((width - 160, panel - 200, 36), (130, 200, 26)))
+    top = _pick(doc, 70, 56, 110)
+    if t.has("org"):
+        doc.text(
+            "org", t["org"], top, x=90, width=width - 180, size=26, family=f.body, fill=p.accent,
+            weight="bold", spacing=0.25,
+        )  # fmt: skip
+        top += 60
+    badge = _pick(doc, 270, 230, 320)
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 64, 54, 80), family=f.script, fill=p.ink)
+    flow.text(
+        t, "headline", size=_pick(doc, 124, 100, 150), family=f.display, fill=p.ink,
+        line_height=0.98, spacing=0.02,
+    )  # fmt: skip
+    flow.text(t, "subheading", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.soft, style="italic")
+    flow.place(top + 20, panel - badge / 2 - 40, max_gap=50)
+    doc.circle(width / 2 - badge / 2, panel - badge / 2, badge, fill=p.accent, stroke=p.background, stroke_width=12)
+    doc.text(
+        "day", t["day"], panel - badge * 0.3, x=width / 2 - badge / 2 + 20, width=badge - 40,
+        size=badge * 0.1, family=f.body, fill=p.on_accent, weight="bold", spacing=0.2,
+    )  # fmt: skip
+    doc.text(
+        "date", t["date"], panel - badge * 0.15, x=width / 2 - badge / 2 + 15, width=badge - 30,
+        size=badge * 0.27, family=f.display, fill=p.on_accent, line_height=1.0,
+    )  # fmt: skip
+    after = _Flow(doc)
+    after.text(t, "time", size=_pick(doc, 38, 32, 46), family=f.body, fill=p.ink, weight="bold", line_height=1.3)
+    after.text(t, "venue", size=_pick(doc, 32, 28, 38), family=f.body, fill=p.soft, line_height=1.35, x=120)
+    after.text(t, "theme", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.accent, style="italic", x=120)
+    footer_y = height - _pick(doc, 120, 100, 170)
+    after.place(panel + badge / 2 + 50, footer_y - 40, max_gap=60)
+    doc.line(90, footer_y + 22, 150, color=p.accent, thickness=2)
+    doc.line(width - 240, footer_y + 22, 150, color=p.accent, thickness=2)
+    doc.text(
+        "phone", t["phone"], footer_y, x=250, width=width - 500, size=_pick(doc, 28, 26, 32),
+        family=f.body, fill=p.ink, weight="bold",
+    )  # fmt: skip
+
+
+def _birthday_number(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A giant age numeral in a ringed disc, framed by confetti."""
+    width, height = doc.width, doc.height
+    _confetti(doc, p, _pick(doc, 30, 24, 38), keep_out=(height * 0.09, height * 0.91))
+    numeral = _pick(doc, 280, 220, 340)
+    disc = numeral * 1.32
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 92, 76, 110), family=f.script, fill=p.accent, x=120)
+
+    def age(y: float) -> None:
+        doc.circle(width / 2 - disc / 2 - 16, y - 16, disc + 32, fill=None, stroke=p.accent, stroke_width=3)
+        doc.circle(width / 2 - disc / 2, y, disc, fill=p.surface)
+        doc.text(
+            "age", t["age"], y, x=width / 2 - disc / 2, width=disc, size=numeral, family=f.display,
+            fill=p.ink, line_height=1.0, vertical_align="middle", height=disc,
+        )  # fmt: skip
+
+    flow.block(disc, age)
+    flow.text(t, "name", size=_pick(doc, 92, 74, 110), family=f.display, fill=p.ink, spacing=0.05, line_height=1.0)
+    flow.text(t, "subheading", size=_pick(doc, 40, 34, 46), family=f.serif, fill=p.accent, style="italic", x=120)
+    flow.text(t, "message", size=_pick(doc, 30, 26, 34), family=f.body, fill=p.soft, line_height=1.45, x=140)
+    flow.text(t, "phone", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.accent, weight="bold", spacing=0.05)
+    flow.place(height * 0.1, height * 0.9, max_gap=60)
+
+
+def _birthday_photo(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A framed portrait with a star age badge and the wishes beside or below it."""
+    width, height = doc.width, doc.height
+    _confetti(doc, p, 16, keep_out=(60, height - 60))
+    stacked = height >= 1300
+    if stacked:
+        photo_w, photo_h = width - 300, height * 0.42
+        photo_x, photo_y = 150.0, height * 0.08
+    else:
+        photo_w, photo_h = width * 0.44, height - 260
+        photo_x, photo_y = 80.0, 130.0
+    doc.rect(photo_x + 26, photo_y + 26, photo_w, photo_h, fill=None, stroke=p.accent, stroke_width=5, radius=28)
+    doc.image("photo", photo_x, photo_y, photo_w, photo_h, colours=(p.surface, p.accent), radius=28)
+    star = 220.0
+    star_x, star_y = photo_x + photo_w - star * 0.7, photo_y + photo_h - star * 0.7
+    doc.figure("star", star_x, star_y, star, star, fill=p.accent)
+    doc.text(
+        "age", t["age"], star_y + star * 0.22, x=star_x, width=star, size=star * 0.34,
+        family=f.display, fill=p.on_accent, line_height=1.0, vertical_align="middle", height=star * 0.56,
+    )  # fmt: skip
+    flow = _Flow(doc)
+    if stacked:
+        left, column = 100.0, width - 200
+        top, bottom = photo_y + photo_h + star * 0.4, height - 80
+        align = "center"
+    else:
+        left, column = photo_x + photo_w + 90, width - (photo_x + photo_w + 90) - 70
+        top, bottom = 110.0, height - 110
+        align = "left"
+    flow.text(t, "kicker", size=_pick(doc, 72, 60, 84), family=f.script, fill=p.accent, x=left, width=column, align=align)
+    flow.text(
+        t, "name", size=_pick(doc, 96, 84, 112), family=f.display, fill=p.ink, x=left, width=column,
+        align=align, line_height=1.0,
+    )  # fmt: skip
+    flow.text(
+        t, "message", size=_pick(doc, 30, 28, 36), family=f.body, fill=p.soft, x=left, width=column,
+        align=align, line_height=1.45,
+    )  # fmt: skip
+    flow.text(
+        t, "greeting", size=_pick(doc, 34, 30, 40), family=f.serif, fill=p.accent, style="italic",
+        x=left, width=column, align=align,
+    )  # fmt: skip
+    flow.text(
+        t, "handle", size=26, family=f.body, fill=p.soft, weight="bold", x=left, width=column,
+        align=align, spacing=0.05,
+    )  # fmt: skip
+    flow.place(top, bottom, max_gap=50)
+
+
+def _kids_party(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Balloons, a scalloped top edge, a star age badge and a party details card."""
+    width, height = doc.width, doc.height
+    colours = p.confetti or (p.surface, p.accent)
+    for index in range(9):
+        doc.circle(index * 135 - 30, -80, 150, fill=colours[index % len(colours)])
+    balloons = ((40, 150, 0, -8), (170, 120, 1, 6), (width - 190, 140, 2, 8), (width - 320, 110, 3, -5))
+    for x, y, colour, tilt in balloons:
+        doc.line(x + 65, y + 168, _pick(doc, 200, 140, 260), color=p.soft, thickness=3, rotation=90 + tilt)
+        doc.figure("circle", x, y, 130, 165, fill=colours[colour % len(colours)], rotation=tilt)
+        doc.circle(x + 28, y + 30, 26, fill="#FFFFFF", opacity=0.45)
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 60, 50, 72), family=f.script, fill=p.surface, x=280, width=width - 560)
+    flow.text(t, "name", size=_pick(doc, 128, 104, 150), family=f.display, fill=p.ink, weight="bold", line_height=1.0)
+    flow.text(t, "subheading", size=_pick(doc, 38, 32, 46), family=f.body, fill=p.surface, weight="bold")
+    star = _pick(doc, 250, 190, 300)
+
+    def badge(y: float) -> None:
+        doc.figure("star", width / 2 - star / 2, y, star, star, fill=p.accent)
+        doc.text(
+            "age", t["age"], y + star * 0.24, x=width / 2 - star / 2, width=star, size=star * 0.36,
+            family=f.display, fill="#FFFFFF", weight="bold", line_height=1.0,
+            vertical_align="middle", height=star * 0.55,
+        )  # fmt: skip
+
+    flow.block(star, badge)
+    card = _pick(doc, 230, 190, 270)
+
+    def details(y: float) -> None:
+        doc.rect(110, y, width - 220, card, fill="#FFFFFF", radius=32, stroke=p.surface, stroke_width=4)
+        size = _pick(doc, 36, 30, 42)
+        doc.text(
+            "date", t["date"], y + card * 0.12, x=140, width=width - 280, size=size, family=f.body,
+            fill=p.ink, weight="bold",
+        )  # fmt: skip
+        doc.text(
+            "time", t["time"], y + card * 0.12 + size * 1.3, x=140, width=width - 280,
+            size=size * 0.85, family=f.body, fill=p.soft,
+        )  # fmt: skip
+        doc.text(
+            "venue", t["venue"], y + card * 0.12 + size * 2.4, x=140, width=width - 280,
+            size=size * 0.8, family=f.body, fill=p.soft, line_height=1.3,
+        )  # fmt: skip
+
+    flow.block(card, details)
+    pill = _pick(doc, 86, 76, 100)
+    flow.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "phone", y, width=width - 280, height=pill, fill=p.surface, text_fill="#FFFFFF",
+            family=f.body, size=_pick(doc, 28, 26, 32),
+        ),
+    )
+    flow.place(_pick(doc, 150, 120, 260), height - _pick(doc, 60, 40, 120), max_gap=50)
+
+
+def _surprise(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A gift box with a bow, sparkles and a hush-hush invitation."""
+    width, height = doc.width, doc.height
+    _confetti(doc, p, 18, keep_out=(80, height - 80))
+    box = _pick(doc, 300, 240, 360)
+
+    def gift(y: float) -> None:
+        left = width / 2 - box / 2
+        lid = box * 0.24
+        doc.circle(width / 2 - box * 0.36, y, box * 0.34, fill=None, stroke=p.surface, stroke_width=14)
+        doc.circle(width / 2 + box * 0.02, y, box * 0.34, fill=None, stroke=p.surface, stroke_width=14)
+        doc.rect(left + box * 0.06, y + box * 0.3 + lid, box * 0.88, box * 0.6, fill=p.accent, radius=10)
+        doc.rect(left, y + box * 0.3, box, lid, fill=p.accent, radius=10)
+        doc.rect(left, y + box * 0.3 + lid - 8, box, 8, fill=p.ink, opacity=0.15)
+        doc.rect(width / 2 - box * 0.08, y + box * 0.3, box * 0.16, box * 0.84, fill=p.surface)
+        doc.circle(width / 2 - box * 0.07, y + box * 0.26, box * 0.14, fill=p.surface)
+        for dx, dy, size in ((-0.8, 0.05, 0.14), (0.7, 0.12, 0.11), (-0.72, 0.62, 0.09), (0.76, 0.7, 0.12)):
+            doc.figure("star", width / 2 + box * dx, y + box * dy, box * size, box * size, fill=p.accent)
+
+    flow = _Flow(doc)
+    flow.block(box * 1.14, gift)
+    flow.text(t, "kicker", size=_pick(doc, 70, 58, 84), family=f.script, fill=p.accent)
+    flow.text(t, "headline", size=_pick(doc, 118, 92, 140), family=f.display, fill=p.ink, line_height=1.0)
+    flow.text(t, "name", size=_pick(doc, 46, 38, 54), family=f.serif, fill=p.accent, style="italic")
+    flow.text(t, "date", size=_pick(doc, 34, 30, 40), family=f.body, fill=p.ink, weight="bold")
+    flow.text(t, "venue", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.soft, line_height=1.35, x=140)
+    flow.text(t, "message", size=_pick(doc, 30, 26, 34), family=f.serif, fill=p.soft, style="italic")
+    flow.text(t, "phone", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.accent, weight="bold", spacing=0.05)
+    flow.place(_pick(doc, 80, 60, 150), height - _pick(doc, 70, 50, 140), max_gap=46)
+
+
+def _new_month_arc(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A huge arc rising from the bottom, the month in display type above it."""
+    width, height = doc.width, doc.height
+    horizon = height * _pick(doc, 0.62, 0.6, 0.64)
+    diameter = width * 1.6
+    doc.circle((width - diameter) / 2 - 40, horizon - 40, diameter + 80, fill=None, stroke=p.accent, stroke_width=3, opacity=0.6)
+    doc.circle((width - diameter) / 2, horizon, diameter, fill=p.surface)
+    doc.circle(-140, -140, 380, fill=p.surface, opacity=0.5)
+    _sparkles(doc, p.accent, ((width - 200, 120, 50), (width - 280, 220, 24), (150, horizon - 160, 30)))
+    flow = _Flow(doc)
+    flow.text(t, "greeting", size=_pick(doc, 30, 28, 36), family=f.body, fill=p.accent, weight="bold", spacing=0.18)
+    flow.text(t, "kicker", size=_pick(doc, 100, 84, 120), family=f.script, fill=p.ink)
+    flow.text(t, "month", size=_pick(doc, 200, 160, 230), family=f.display, fill=p.ink, line_height=1.0, spacing=0.04)
+    flow.text(t, "message", size=_pick(doc, 36, 32, 44), family=f.serif, fill=p.soft, style="italic", line_height=1.4, x=120)
+    flow.place(height * 0.07, horizon - 30, max_gap=40)
+    after = _Flow(doc)
+    after.text(t, "brand", size=_pick(doc, 36, 32, 42), family=f.body, fill=p.ink, weight="bold", spacing=0.1)
+    after.text(t, "handle", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.soft)
+    after.place(horizon + _pick(doc, 150, 120, 220), height - 60, max_gap=24)
+
+
+def _new_month_card(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A raised card with an offset shadow block holding the greeting."""
+    width, height = doc.width, doc.height
+    margin = 80
+    doc.circle(-150, -150, 460, fill=p.accent, opacity=0.22)
+    doc.circle(width - 300, height - 330, 520, fill=p.accent, opacity=0.16)
+    doc.rect(margin + 26, margin + 26, width - 2 * margin, height - 2 * margin, fill=p.accent, radius=40)
+    doc.rect(margin, margin, width - 2 * margin, height - 2 * margin, fill=p.surface, radius=40)
+    _sparkles(doc, p.accent, ((width - margin - 110, margin + 60, 44), (margin + 60, margin + 90, 26)))
+    inner = margin + 70
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 84, 70, 100), family=f.script, fill=p.accent, x=inner)
+    flow.text(t, "month", size=_pick(doc, 176, 140, 210), family=f.display, fill=p.ink, line_height=1.0, x=inner)
+    flow.block(10, lambda y: doc.line(width / 2 - 100, y + 3, 200, color=p.accent, thickness=4))
+    flow.text(t, "message", size=_pick(doc, 36, 32, 44), family=f.serif, fill=p.ink, line_height=1.45, x=inner)
+    flow.text(t, "greeting", size=_pick(doc, 28, 26, 34), family=f.body, fill=p.accent, weight="bold", spacing=0.12, x=inner)
+    flow.place(margin + 70, height - margin - 190, max_gap=56)
+    doc.text(
+        "brand", t["brand"], height - margin - 150, x=inner, width=width - 2 * inner,
+        size=_pick(doc, 32, 30, 38), family=f.body, fill=p.ink, weight="bold", spacing=0.08,
+    )  # fmt: skip
+    if t.has("handle"):
+        doc.text(
+            "handle", t["handle"], height - margin - 100, x=inner, width=width - 2 * inner,
+            size=_pick(doc, 26, 24, 30), family=f.body, fill=p.soft,
+        )  # fmt: skip
+
+
+def _new_month_numeral(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """An outlined month number behind left-aligned type and a footer band."""
+    width, height = doc.width, doc.height
+    numeral = _pick(doc, 460, 380, 560)
+    doc.text(
+        "month_number", t["month_number"], _pick(doc, 40, 20, 90), x=width - 700, width=640,
+        size=numeral, family=f.display, fill="rgba(0,0,0,0)", stroke=p.accent, stroke_width=4,
+        align="right", line_height=1.0,
+    )  # fmt: skip
+    doc.rect(80, height * 0.3 - 60, 12, 140, fill=p.accent)
+    for row in range(3):
+        for column in range(5):
+            doc.circle(110 + column * 34, 90 + row * 34, 10, fill=p.soft, opacity=0.5)
+    band = _pick(doc, 150, 130, 180)
+    doc.circle(width - 260, height - band - 230, 300, fill=None, stroke=p.accent, stroke_width=3, opacity=0.5)
+    doc.circle(width - 180, height - band - 160, 160, fill=p.surface, opacity=0.6)
+    flow = _Flow(doc)
+    left, column = 120.0, width - 240
+    flow.text(t, "kicker", size=_pick(doc, 92, 76, 110), family=f.script, fill=p.ink, x=left, width=column, align="left")
+    flow.text(
+        t, "month", size=_pick(doc, 170, 136, 200), family=f.display, fill=p.ink, x=left, width=column,
+        align="left", line_height=1.0, spacing=0.03,
+    )  # fmt: skip
+    flow.text(
+        t, "message", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.soft, style="italic",
+        x=left, width=column - 120, align="left", line_height=1.4,
+    )  # fmt: skip
+    flow.text(
+        t, "greeting", size=_pick(doc, 28, 26, 34), family=f.body, fill=p.accent, weight="bold",
+        x=left, width=column, align="left", spacing=0.14,
+    )  # fmt: skip
+    flow.place(height * 0.3 - 60, height - band - 60, max_gap=44)
+    doc.rect(0, height - band, width, band, fill=p.surface)
+    doc.text(
+        "brand", t["brand"], height - band, x=80, width=width / 2, size=_pick(doc, 32, 30, 36),
+        family=f.body, fill=p.ink, weight="bold", align="left", vertical_align="middle", height=band,
+    )  # fmt: skip
+    if t.has("handle"):
+        doc.text(
+            "handle", t["handle"], height - band, x=width / 2, width=width / 2 - 80,
+            size=_pick(doc, 26, 24, 30), family=f.body, fill=p.soft, align="right",
+            vertical_align="middle", height=band,
+        )  # fmt: skip
+
+
+def _promo(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A slanted ribbon carrying the offer, the price and a call-to-action button."""
+    width, height = doc.width, doc.height
+    doc.circle(width - 340, -240, 600, fill=p.surface, opacity=0.35)
+    doc.circle(-200, height - 300, 440, fill=p.accent, opacity=0.14)
+    band_y = height * _pick(doc, 0.4, 0.38, 0.38)
+    band = _pick(doc, 230, 190, 270)
+    tilt = -6.0
+    top = _Flow(doc)
+    top.text(t, "brand", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.accent, weight="bold", spacing=0.3)
+    top.text(t, "headline", size=_pick(doc, 128, 100, 150), family=f.display, fill=p.ink, line_height=0.96)
+    top.place(_pick(doc, 70, 50, 140), band_y - 40, max_gap=30)
+    doc.rect(-80, band_y + 28, width + 200, band, fill=p.accent, rotation=tilt, opacity=0.9)
+    doc.rect(-80, band_y, width + 200, band, fill=p.surface, rotation=tilt)
+    offer_height = band * 0.8
+    x, y = _rotated(-80, band_y, tilt, 80, (band - offer_height) / 2)
+    doc.text(
+        "offer", t["offer"], y, x=x, width=width, size=band * 0.5, family=f.display, fill=p.ink,
+        rotation=tilt, line_height=1.0, vertical_align="middle", height=offer_height,
+    )  # fmt: skip
+    after = _Flow(doc)
+    after.text(t, "item", size=_pick(doc, 40, 34, 48), family=f.serif, fill=p.ink, style="italic", line_height=1.3)
+    row = _pick(doc, 110, 92, 130)
+
+    def prices(y: float) -> None:
+        if t.has("old_price"):
+            size = _pick(doc, 38, 32, 44)
+            doc.text(
+                "old_price", t["old_price"], y, x=90, width=width / 2 - 120, size=size,
+                family=f.body, fill=p.soft, align="right", vertical_align="middle", height=row,
+            )  # fmt: skip
+            strike = len(t["old_price"]) * size * 0.62
+            doc.line(width / 2 - 30 - strike, y + row / 2, strike, color=p.accent, thickness=4)
+            doc.text(
+                "price", t["price"], y, x=width / 2, width=width / 2 - 90, size=row * 0.82,
+                family=f.display, fill=p.accent, align="left", vertical_align="middle", height=row,
+            )  # fmt: skip
+        else:
+            doc.text(
+                "price", t["price"], y, x=90, width=width - 180, size=row * 0.82, family=f.display,
+                fill=p.accent, vertical_align="middle", height=row,
+            )  # fmt: skip
+
+    after.block(row, prices)
+    pill = _pick(doc, 96, 84, 110)
+    after.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "cta", y, width=560, height=pill, fill=p.accent, text_fill=p.on_accent,
+            family=f.body, size=_pick(doc, 30, 28, 34),
+        ),
+    )
+    after.text(t, "phone", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.soft, weight="bold", spacing=0.04)
+    after.place(band_y + band + _pick(doc, 60, 40, 110), height - _pick(doc, 60, 40, 120), max_gap=50)
+
+
+def _food_special(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A plate with the dish photo, a starburst price and the order details."""
+    width, height = doc.width, doc.height
+    doc.circle(-160, height * 0.3, 420, fill=p.surface, opacity=0.25)
+    doc.circle(width - 200, -160, 420, fill=p.surface, opacity=0.3)
+    for x, y, size in ((140, 140, 18), (width - 160, height * 0.45, 14), (100, height * 0.7, 22), (width - 120, height * 0.82, 16)):
+        doc.circle(x, y, size, fill=p.accent, opacity=0.8)
+    top = _Flow(doc)
+    top.text(t, "brand", size=_pick(doc, 26, 24, 30), family=f.body, fill=p.accent, weight="bold", spacing=0.3)
+    top.text(t, "kicker", size=_pick(doc, 68, 56, 80), family=f.script, fill=p.accent)
+    top.text(t, "headline", size=_pick(doc, 112, 84, 132), family=f.display, fill=p.ink, line_height=0.96)
+    plate_top = height * _pick(doc, 0.35, 0.36, 0.33)
+    top.place(_pick(doc, 60, 44, 130), plate_top - 30, max_gap=28)
+    plate = _pick(doc, 560, 380, 700)
+    plate_x = width / 2 - plate / 2
+    doc.circle(plate_x - 20, plate_top - 20, plate + 40, fill=p.accent, opacity=0.25)
+    doc.circle(plate_x, plate_top, plate, fill="#FFFFFF")
+    inset = plate * 0.1
+    doc.image(
+        "photo", plate_x + inset, plate_top + inset, plate - 2 * inset, plate - 2 * inset,
+        colours=(p.accent, p.surface), radius=(plate - 2 * inset) / 2,
+    )  # fmt: skip
+    star = plate * 0.46
+    star_x, star_y = plate_x + plate - star * 0.55, plate_top - star * 0.2
+    doc.figure("star", star_x, star_y, star, star, fill=p.accent, rotation=0)
+    doc.text(
+        "price", t["price"], star_y + star * 0.3, x=star_x + star * 0.18, width=star * 0.64,
+        size=star * 0.16, family=f.display, fill=p.on_accent, line_height=1.0,
+        vertical_align="middle", height=star * 0.4,
+    )  # fmt: skip
+    after = _Flow(doc)
+    after.text(t, "item", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.ink, style="italic", line_height=1.3, x=120)
+    after.text(t, "location", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.soft, line_height=1.3)
+    pill = _pick(doc, 88, 72, 100)
+    after.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "phone", y, width=width - 320, height=pill, fill=p.accent, text_fill=p.on_accent,
+            family=f.body, size=_pick(doc, 28, 24, 32),
+        ),
+    )
+    after.place(plate_top + plate + 40, height - _pick(doc, 50, 34, 110), max_gap=40)
+
+
+def _menu_board(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A menu card: dishes on the left, prices on the right, same rhythm."""
+    width, height = doc.width, doc.height
+    doc.circle(-180, -180, 460, fill=p.surface, opacity=0.55)
+    doc.circle(-130, -130, 360, fill=None, stroke=p.accent, stroke_width=3, opacity=0.6)
+    doc.circle(width - 260, height - 260, 460, fill=p.surface, opacity=0.55)
+    doc.circle(width - 210, height - 210, 360, fill=None, stroke=p.accent, stroke_width=3, opacity=0.6)
+    flow = _Flow(doc)
+    flow.text(t, "brand", size=_pick(doc, 26, 24, 30), family=f.body, fill=p.accent, weight="bold", spacing=0.3)
+    flow.text(t, "kicker", size=_pick(doc, 72, 60, 84), family=f.script, fill=p.accent)
+    flow.text(t, "headline", size=_pick(doc, 120, 92, 140), family=f.display, fill=p.ink, line_height=1.0, spacing=0.06)
+    size = _pick(doc, 34, 30, 40)
+    rows = t["details"].count("\n") + 1
+    card = rows * size * 1.8 + 70
+
+    def menu(y: float) -> None:
+        doc.rect(90, y, width - 180, card, fill=p.surface, opacity=0.6, radius=28)
+        doc.rect(90, y, width - 180, card, fill=None, stroke=p.accent, stroke_width=2, radius=28)
+        doc.text(
+            "details", t["details"], y + 35, x=130, width=width - 480, size=size, family=f.body,
+            fill=p.ink, align="left", line_height=1.8, height=rows * size * 1.8,
+        )  # fmt: skip
+        doc.text(
+            "prices", t["prices"], y + 35, x=width - 350, width=220, size=size, family=f.body,
+            fill=p.accent, weight="bold", align="right", line_height=1.8, height=rows * size * 1.8,
+        )  # fmt: skip
+
+    flow.block(card, menu)
+    flow.text(t, "location", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.soft, line_height=1.3)
+    pill = _pick(doc, 86, 72, 100)
+    flow.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "phone", y, width=width - 340, height=pill, fill=p.accent, text_fill=p.on_accent,
+            family=f.body, size=_pick(doc, 28, 24, 32),
+        ),
+    )
+    flow.place(_pick(doc, 60, 40, 140), height - _pick(doc, 60, 40, 140), max_gap=50)
+
+
+def _property(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A listing: the property photo with a tag and price badge, then the facts."""
+    width, height = doc.width, doc.height
+    margin = 70.0
+    photo = _pick(doc, 580, 440, 860)
+    doc.rect(margin - 14, margin - 14, width - 2 * margin + 28, photo + 28, fill=p.surface, radius=38)
+    doc.image("photo", margin, margin, width - 2 * margin, photo, colours=(p.surface, p.soft), radius=30)
+    doc.rect(margin + 30, margin + 30, 300, 72, fill=p.accent, radius=36)
+    doc.text(
+        "offer", t["offer"], margin + 30, x=margin + 40, width=280, size=28, family=f.body,
+        fill=p.on_accent, weight="bold", spacing=0.15, vertical_align="middle", height=72,
+    )  # fmt: skip
+    badge_w, badge_h = 360.0, 120.0
+    badge_x, badge_y = width - margin - badge_w - 30, margin + photo - badge_h / 2
+    doc.rect(badge_x, badge_y, badge_w, badge_h, fill=p.accent, radius=22)
+    doc.text(
+        "price", t["price"], badge_y, x=badge_x + 15, width=badge_w - 30, size=64, family=f.display,
+        fill=p.on_accent, line_height=1.0, vertical_align="middle", height=badge_h,
+    )  # fmt: skip
+    flow = _Flow(doc)
+    column = width - 2 * margin
+    flow.text(
+        t, "headline", size=_pick(doc, 80, 64, 96), family=f.display, fill=p.ink, x=margin,
+        width=column - 60, align="left", line_height=1.02,
+    )  # fmt: skip
+    flow.text(
+        t, "location", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.accent, weight="bold",
+        x=margin, width=column, align="left",
+    )  # fmt: skip
+    flow.text(
+        t, "details", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.soft, x=margin,
+        width=column, align="left", line_height=1.5,
+    )  # fmt: skip
+    footer = height - _pick(doc, 110, 90, 150)
+    flow.place(margin + photo + badge_h / 2 + 30, footer - 40, max_gap=40)
+    doc.line(margin, footer - 20, column, color=p.soft, thickness=2, opacity=0.4)
+    doc.text(
+        "brand", t["brand"], footer, x=margin, width=column / 2, size=_pick(doc, 28, 26, 32),
+        family=f.body, fill=p.ink, weight="bold", align="left",
+    )  # fmt: skip
+    doc.text(
+        "phone", t["phone"], footer, x=width / 2, width=column / 2, size=_pick(doc, 28, 26, 32),
+        family=f.body, fill=p.accent, weight="bold", align="right",
+    )  # fmt: skip
+
+
+def _services(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A side bar, a bold headline, a card of services with a sticker offer and a button."""
+    width, height = doc.width, doc.height
+    doc.rect(0, 0, 22, height, fill=p.accent)
+    doc.circle(width - 320, -220, 560, fill=p.surface, opacity=0.8)
+    doc.circle(width - 260, -160, 440, fill=None, stroke=p.accent, stroke_width=3, opacity=0.5)
+    for row in range(3):
+        for column in range(4):
+            doc.circle(width - 230 + column * 36, height - 330 + row * 36, 10, fill=p.soft, opacity=0.45)
+    left, column_width = 90.0, width - 180
+    flow = _Flow(doc)
+    flow.text(
+        t, "brand", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.accent, weight="bold",
+        spacing=0.25, x=left, width=column_width - 200, align="left",
+    )  # fmt: skip
+    flow.text(
+        t, "headline", size=_pick(doc, 124, 96, 150), family=f.display, fill=p.ink, x=left,
+        width=column_width - 180, align="left", line_height=0.95,
+    )  # fmt: skip
+    flow.text(
+        t, "subheading", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.soft, style="italic",
+        x=left, width=column_width - 120, align="left", line_height=1.3,
+    )  # fmt: skip
+    size = _pick(doc, 32, 27, 38)
+    inner = column_width - 80
+    text_height = _text_height(t["details"], size, inner - 160, f.body, 1.55, 0)
+    card = text_height + 70
+
+    def services(y: float) -> None:
+        doc.rect(left, y, column_width, card, fill=p.surface, radius=28)
+        doc.text(
+            "details", t["details"], y + 35, x=left + 40, width=inner - 160, size=size, family=f.body,
+            fill=p.ink, align="left", line_height=1.55, height=text_height,
+        )  # fmt: skip
+        if t.has("badge"):
+            sticker = _pick(doc, 220, 180, 250)
+            sx, sy = width - left - sticker * 0.8, y - sticker * 0.35
+            doc.figure("star", sx - 10, sy - 10, sticker + 20, sticker + 20, fill=p.accent, opacity=0.35)
+            doc.circle(sx, sy, sticker, fill=p.accent)
+            doc.text(
+                "badge", t["badge"], sy, x=sx + 20, width=sticker - 40, size=sticker * 0.16,
+                family=f.display, fill=p.on_accent, line_height=1.05, vertical_align="middle",
+                height=sticker,
+            )  # fmt: skip
+
+    flow.block(card, services)
+    flow.text(
+        t, "location", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.soft, x=left,
+        width=column_width, align="left", line_height=1.3,
+    )  # fmt: skip
+    pill = _pick(doc, 92, 80, 104)
+
+    def actions(y: float) -> None:
+        _pill(
+            doc, t, "cta", y, width=430, height=pill, fill=p.accent, text_fill=p.on_accent,
+            family=f.body, size=_pick(doc, 28, 26, 32), x=left,
+        )  # fmt: skip
+        doc.text(
+            "phone", t["phone"], y, x=left + 450, width=column_width - 450,
+            size=_pick(doc, 30, 26, 34), family=f.body, fill=p.ink, weight="bold", align="right",
+            vertical_align="middle", height=pill,
+        )  # fmt: skip
+
+    flow.block(pill, actions)
+    flow.place(_pick(doc, 80, 60, 160), height - _pick(doc, 70, 50, 150), max_gap=56)
+
+
+def _showcase(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A product photo with an offset frame, a tag, headline, price and a button."""
+    width, height = doc.width, doc.height
+    doc.circle(-220, height - 420, 520, fill=p.surface, opacity=0.7)
+    if height >= 1900:
+        photo_x, photo_y, photo_w, photo_h = 110.0, 110.0, width - 220.0, height * 0.48
+        left, column, top, align = 90.0, width - 180.0, photo_y + photo_h + 90, "center"
+    else:
+        photo_w = width * 0.46
+        photo_x, photo_y, photo_h = width - photo_w - 70, 80.0, height - 230.0
+        left, column, top, align = 70.0, width - photo_w - 170, 90.0, "left"
+    doc.rect(photo_x + 28, photo_y + 28, photo_w, photo_h, fill=None, stroke=p.accent, stroke_width=5, radius=30)
+    doc.image("photo", photo_x, photo_y, photo_w, photo_h, colours=(p.surface, p.accent), radius=30)
+    flow = _Flow(doc)
+    tag_w = 220.0
+
+    def tag(y: float) -> None:
+        x = left if align == "left" else (width - tag_w) / 2
+        doc.rect(x, y, tag_w, 64, fill=p.accent, radius=32)
+        doc.text(
+            "badge", t["badge"], y, x=x + 10, width=tag_w - 20, size=26, family=f.body,
+            fill=p.on_accent, weight="bold", spacing=0.15, vertical_align="middle", height=64,
+        )  # fmt: skip
+
+    if t.has("badge"):
+        flow.block(64, tag)
+    flow.text(
+        t, "headline", size=_pick(doc, 96, 76, 120), family=f.display, fill=p.ink, x=left,
+        width=column, align=align, line_height=1.0,
+    )  # fmt: skip
+    flow.text(
+        t, "subheading", size=_pick(doc, 32, 28, 40), family=f.serif, fill=p.soft, style="italic",
+        x=left, width=column, align=align, line_height=1.4,
+    )  # fmt: skip
+    flow.text(
+        t, "price", size=_pick(doc, 60, 50, 76), family=f.display, fill=p.accent, x=left,
+        width=column, align=align, line_height=1.0,
+    )  # fmt: skip
+    pill = _pick(doc, 86, 76, 100)
+    flow.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "cta", y, width=min(column, 420), height=pill, fill=p.accent,
+            text_fill=p.on_accent, family=f.body, size=_pick(doc, 26, 24, 32),
+            x=left if align == "left" else None,
+        ),
+    )
+    flow.place(top, height - _pick(doc, 180, 150, 200), max_gap=44)
+    footer = height - _pick(doc, 110, 96, 150)
+    doc.text(
+        "handle", t["handle"], footer, x=70, width=width / 2 - 70, size=_pick(doc, 26, 24, 30),
+        family=f.body, fill=p.ink, weight="bold", align="left",
+    )  # fmt: skip
+    doc.text(
+        "phone", t["phone"], footer, x=width / 2, width=width / 2 - 70, size=_pick(doc, 26, 24, 30),
+        family=f.body, fill=p.ink, weight="bold", align="right",
+    )  # fmt: skip
+
+
+def _quote(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A pull quote with drawn quotation marks, a rule and the author."""
+    width, height = doc.width, doc.height
+    doc.circle(width - 460, height - 460, 760, fill=p.surface, opacity=0.7)
+    doc.circle(60, 60, 180, fill=None, stroke=p.accent, stroke_width=3, opacity=0.5)
+    mark_y = _pick(doc, 170, 120, 300)
+    for offset in (0, 92):
+        doc.circle(90 + offset, mark_y, 70, fill=p.accent)
+        doc.figure("rightTriangle", 90 + offset + 6, mark_y + 46, 52, 70, fill=p.accent, rotation=-12)
+    size = _pick(doc, 58, 50, 66) if len(t["quote"]) < 110 else _pick(doc, 48, 42, 56)
+    flow = _Flow(doc)
+    flow.text(t, "quote", size=size, family=f.serif, fill=p.ink, align="left", line_height=1.3)
+    flow.text(t, "translation", size=_pick(doc, 32, 28, 38), family=f.body, fill=p.soft, style="italic", align="left", line_height=1.4)
+    flow.block(6, lambda y: doc.line(90, y, 140, color=p.accent, thickness=6))
+    flow.text(t, "author", size=_pick(doc, 30, 26, 34), family=f.body, fill=p.accent, weight="bold", spacing=0.15, align="left")
+    flow.place(mark_y + 160, height - _pick(doc, 200, 170, 300), max_gap=48)
+    if t.has("handle"):
+        doc.text(
+            "handle", t["handle"], height - _pick(doc, 110, 96, 160), x=90, width=width - 180,
+            size=_pick(doc, 26, 24, 30), family=f.body, fill=p.soft, weight="bold", align="left",
+            spacing=0.05,
+        )  # fmt: skip
+
+
+def _hiring(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A loud hiring headline, the role as a pill, the requirements card and how to apply."""
+    width, height = doc.width, doc.height
+    doc.circle(width - 420, 60, 560, fill=None, stroke=p.accent, stroke_width=4, opacity=0.7)
+    doc.circle(width - 350, 130, 420, fill=p.surface, opacity=0.6)
+    for row in range(4):
+        for column in range(4):
+            doc.circle(width - 200 + column * 34, height - 220 + row * 34, 10, fill=p.soft, opacity=0.4)
+    left, column_width = 90.0, width - 180
+    flow = _Flow(doc)
+    flow.text(t, "brand", size=28, family=f.body, fill=p.accent, weight="bold", spacing=0.25, x=left, width=column_width, align="left")
+    flow.text(
+        t, "headline", size=_pick(doc, 170, 130, 200), family=f.display, fill=p.ink, x=left,
+        width=column_width, align="left", line_height=0.92,
+    )  # fmt: skip
+    pill = _pick(doc, 84, 74, 96)
+    role_size = _pick(doc, 34, 30, 40)
+    role_width = min(column_width, len(t["role"]) * role_size * 0.68 + 80)
+    flow.block(
+        pill,
+        lambda y: _pill(
+            doc, t, "role", y, width=role_width, height=pill, fill=p.accent, text_fill=p.on_accent,
+            family=f.body, size=role_size, x=left,
+        ),
+    )
+    size = _pick(doc, 30, 26, 36)
+    text_height = _text_height(t["details"], size, column_width - 80, f.body, 1.5, 0)
+    card = text_height + 60
+
+    def requirements(y: float) -> None:
+        doc.rect(left, y, column_width, card, fill=p.surface, radius=26, opacity=0.9)
+        doc.text(
+            "details", t["details"], y + 30, x=left + 40, width=column_width - 80, size=size,
+            family=f.body, fill=p.ink, align="left", line_height=1.5, height=text_height,
+        )  # fmt: skip
+
+    flow.block(card, requirements)
+    flow.text(t, "location", size=_pick(doc, 28, 24, 34), family=f.body, fill=p.soft, weight="bold", x=left, width=column_width, align="left")
+    flow.text(t, "cta", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.accent, weight="bold", x=left, width=column_width, align="left")
+    flow.text(t, "phone", size=_pick(doc, 28, 24, 32), family=f.body, fill=p.ink, x=left, width=column_width, align="left")
+    flow.place(_pick(doc, 80, 60, 160), height - _pick(doc, 80, 56, 160), max_gap=46)
+
+
+def _announcement(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A header band, a centred statement and the date in a pill."""
+    width, height = doc.width, doc.height
+    band = _pick(doc, 130, 110, 160)
+    doc.rect(0, 0, width, band, fill=p.accent)
+    doc.text(
+        "kicker", t["kicker"], 0, x=60, width=width - 120, size=_pick(doc, 32, 28, 38),
+        family=f.body, fill=p.on_accent, weight="bold", spacing=0.3, vertical_align="middle",
+        height=band,
+    )  # fmt: skip
+    doc.figure("triangle", -120, height - 300, 420, 360, fill=p.surface, rotation=0, opacity=0.8)
+    doc.figure("triangle", width - 260, height - 240, 360, 300, fill=p.accent, opacity=0.25)
+    doc.circle(width - 220, band + 60, 140, fill=None, stroke=p.accent, stroke_width=3, opacity=0.6)
+    flow = _Flow(doc)
+    flow.text(t, "headline", size=_pick(doc, 116, 92, 140), family=f.display, fill=p.ink, line_height=1.0)
+    flow.block(6, lambda y: doc.line(width / 2 - 80, y, 160, color=p.accent, thickness=6))
+    flow.text(t, "message", size=_pick(doc, 34, 30, 42), family=f.body, fill=p.soft, line_height=1.5, x=120)
+    pill = _pick(doc, 84, 74, 96)
+    if t.has("date"):
+        flow.block(
+            pill,
+            lambda y: _pill(
+                doc, t, "date", y, width=width - 360, height=pill, fill=p.surface, text_fill=p.ink,
+                family=f.body, size=_pick(doc, 30, 26, 34),
+            ),
+        )
+    flow.place(band + _pick(doc, 80, 60, 160), height - _pick(doc, 200, 170, 280), max_gap=56)
+    doc.text(
+        "brand", t["brand"], height - _pick(doc, 150, 130, 200), x=200, width=width - 400,
+        size=_pick(doc, 30, 26, 34), family=f.body, fill=p.ink, weight="bold", spacing=0.08,
+    )  # fmt: skip
+    doc.text(
+        "phone", t["phone"], height - _pick(doc, 100, 86, 145), x=200, width=width - 400,
+        size=_pick(doc, 26, 24, 30), family=f.body, fill=p.soft,
+    )  # fmt: skip
+
+
+def _crescent_greeting(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A crescent moon with stars and hanging lanterns over a festive greeting."""
+    width, height = doc.width, doc.height
+    moon = _pick(doc, 380, 320, 440)
+    moon_x, moon_y = width - moon - 110, _pick(doc, 110, 80, 200)
+    doc.circle(moon_x - 40, moon_y - 40, moon + 80, fill=p.accent, opacity=0.12)
+    doc.circle(moon_x, moon_y, moon, fill=p.accent)
+    doc.circle(moon_x + moon * 0.26, moon_y - moon * 0.08, moon * 0.9, fill=p.background)
+    _sparkles(doc, p.accent, ((moon_x - 90, moon_y + 40, 46), (moon_x + 40, moon_y + moon * 0.8, 30), (200, height * 0.3, 26)))
+    for index, drop in enumerate((170, 250, 130, 210, 160)):
+        x = 100 + index * 70
+        doc.line(x + 1.5, 0, drop, color=p.soft, thickness=3, rotation=90, opacity=0.7)
+        doc.figure("hexagon", x - 16, drop, 36, 44, fill=p.accent if index % 2 == 0 else p.surface)
+    flow = _Flow(doc)
+    flow.text(t, "headline", size=_pick(doc, 118, 96, 140), family=f.script, fill=p.ink, line_height=1.05)
+    flow.text(t, "subheading", size=_pick(doc, 32, 28, 38), family=f.body, fill=p.accent, weight="bold", spacing=0.25)
+    flow.text(t, "message", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.soft, style="italic", line_height=1.45, x=130)
+    flow.place(moon_y + moon + 40, height - _pick(doc, 210, 170, 300), max_gap=50)
+    doc.rect(0, height - _pick(doc, 150, 130, 220), width, 4, fill=p.accent, opacity=0.5)
+    doc.text(
+        "brand", t["brand"], height - _pick(doc, 120, 104, 180), x=100, width=width - 200,
+        size=_pick(doc, 30, 28, 36), family=f.body, fill=p.ink, weight="bold", spacing=0.1,
+    )  # fmt: skip
+    if t.has("handle"):
+        doc.text(
+            "handle", t["handle"], height - _pick(doc, 72, 62, 120), x=100, width=width - 200,
+            size=_pick(doc, 26, 24, 30), family=f.body, fill=p.soft,
+        )  # fmt: skip
+
+
+def _flag_greeting(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Green-white-green stripes like the Nigerian flag, the greeting in the white band."""
+    width, height = doc.width, doc.height
+    stripe = width / 3 * 0.62
+    doc.rect(0, 0, stripe, height, fill=p.surface)
+    doc.rect(width - stripe, 0, stripe, height, fill=p.surface)
+    for index in range(6):
+        y = 90 + index * (height - 180) / 5
+        doc.circle(stripe / 2 - 14, y, 28, fill="#FFFFFF", opacity=0.25)
+        doc.circle(width - stripe / 2 - 14, y, 28, fill="#FFFFFF", opacity=0.25)
+    doc.figure("star", width / 2 - 40, _pick(doc, 100, 70, 190), 80, 80, fill=p.accent)
+    left, column = stripe + 40, width - 2 * stripe - 80
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 28, 26, 34), family=f.body, fill=p.accent, weight="bold", spacing=0.2, x=left, width=column)
+    flow.text(t, "headline", size=_pick(doc, 96, 76, 112), family=f.display, fill=p.accent, line_height=1.0, x=left, width=column)
+    flow.text(t, "subheading", size=_pick(doc, 44, 38, 52), family=f.serif, fill=p.ink, style="italic", x=left, width=column)
+    flow.block(6, lambda y: doc.line(width / 2 - 60, y, 120, color=p.accent, thickness=6))
+    flow.text(t, "message", size=_pick(doc, 30, 26, 36), family=f.body, fill=p.soft, line_height=1.45, x=left, width=column)
+    flow.text(t, "brand", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.ink, weight="bold", spacing=0.06, x=left, width=column)
+    flow.text(t, "handle", size=_pick(doc, 24, 22, 28), family=f.body, fill=p.soft, x=left, width=column)
+    flow.place(_pick(doc, 220, 170, 340), height - _pick(doc, 80, 60, 160), max_gap=48)
+
+
+def _motivational(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Stacked bold words with the key line highlighted and underlined."""
+    width, height = doc.width, doc.height
+    doc.circle(width - 520, -260, 820, fill=None, stroke=p.surface, stroke_width=46, opacity=0.8)
+    doc.circle(width - 170, height - 190, 90, fill=p.accent, opacity=0.9)
+    doc.circle(width - 260, height - 120, 40, fill=None, stroke=p.accent, stroke_width=4)
+    left, column = 90.0, width - 180
+    size = _pick(doc, 140, 112, 170)
+    flow = _Flow(doc)
+    flow.text(t, "kicker", size=_pick(doc, 28, 26, 32), family=f.body, fill=p.accent, weight="bold", spacing=0.3, x=left, width=column, align="left")
+    flow.text(t, "headline", size=size, family=f.display, fill=p.ink, x=left, width=column, align="left", line_height=0.95)
+    highlight_height = _text_height(t["highlight"], size * 0.8, column, f.display, 0.95, 0)
+
+    def highlight(y: float) -> None:
+        doc.rect(left, y + highlight_height - size * 0.18, 320, size * 0.12, fill=p.accent, opacity=0.35)
+        doc.text(
+            "highlight", t["highlight"], y, x=left, width=column, size=size * 0.8, family=f.display,
+            fill=p.accent, align="left", line_height=0.95, height=highlight_height,
+        )  # fmt: skip
+
+    flow.block(highlight_height, highlight)
+    flow.text(
+        t, "message", size=_pick(doc, 36, 30, 42), family=f.serif, fill=p.soft, style="italic",
+        x=left, width=column - 140, align="left", line_height=1.4,
+    )  # fmt: skip
+    flow.place(height * _pick(doc, 0.14, 0.1, 0.2), height - _pick(doc, 200, 160, 300), max_gap=50)
+    doc.line(left, height - _pick(doc, 140, 116, 220), 90, color=p.accent, thickness=5)
+    doc.text(
+        "handle", t["handle"], height - _pick(doc, 115, 92, 195), x=left, width=column,
+        size=_pick(doc, 28, 26, 32), family=f.body, fill=p.ink, weight="bold", align="left",
+        spacing=0.05,
+    )  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- logos
+
+
+def _logo_words(doc: _Doc, p: _Palette, f: _Fonts, t: _Content, top: float, *, script: bool = False) -> None:
+    family = f.script if script else f.display
+    size = 120 if script else 92
+    height = doc.text(
+        "brand_name", t["brand_name"], top, x=60, width=doc.width - 120, size=size, family=family,
+        fill=p.ink, line_height=1.05, spacing=0 if script else 0.04,
+    )  # fmt: skip
+    doc.text(
+        "tagline", t["tagline"], top + height + 26, x=100, width=doc.width - 200, size=30,
+        family=f.body, fill=p.soft, spacing=0.3, weight="bold",
+    )  # fmt: skip
+
+
+def _logo_badge(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A ringed seal with a star and a crown of dots."""
+    cx, cy, ring = 500.0, 330.0, 420.0
+    doc.circle(cx - ring / 2, cy - ring / 2, ring, fill=None, stroke=p.accent, stroke_width=10)
+    doc.circle(cx - 175, cy - 175, 350, fill=p.surface)
+    for index in range(16):
+        angle = 2 * math.pi * index / 16
+        doc.circle(cx + 248 * math.cos(angle) - 7, cy + 248 * math.sin(angle) - 7, 14, fill=p.accent)
+    doc.figure("star", cx - 105, cy - 110, 210, 210, fill=p.accent)
+    _logo_words(doc, p, f, t, 610)
+
+
+def _logo_cross(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A cross in a disc with radiating rays."""
+    cx, cy = 500.0, 320.0
+    for index in range(16):
+        degrees = 360 * index / 16
+        x, y = _rotated(cx, cy, degrees, 190, -3)
+        doc.line(x, y, 60 if index % 2 == 0 else 36, color=p.accent, thickness=6, rotation=degrees)
+    doc.circle(cx - 170, cy - 170, 340, fill=p.surface)
+    doc.rect(cx - 20, cy - 130, 40, 260, fill=p.accent, radius=6)
+    doc.rect(cx - 85, cy - 70, 170, 40, fill=p.accent, radius=6)
+    _logo_words(doc, p, f, t, 590)
+
+
+def _logo_bowl(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A steaming bowl."""
+    doc.circle(290, 150, 420, fill=p.surface)
+    doc.rect(270, 120, 460, 240, fill=p.background)
+    for x, y, tilt in ((420, 170, -8), (485, 140, 0), (550, 170, 8)):
+        doc.rect(x, y, 28, 130, fill=p.accent, radius=14, rotation=tilt)
+    doc.rect(260, 345, 480, 28, fill=p.accent, radius=14)
+    doc.rect(430, 566, 140, 22, fill=p.surface, radius=11)
+    _logo_words(doc, p, f, t, 640)
+
+
+def _logo_diamonds(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Three interlocking diamonds."""
+    for index, (colour, opacity) in enumerate(((p.surface, 1.0), (p.accent, 0.88), (p.soft, 0.8))):
+        doc.figure("diamond", 260 + index * 120, 150, 240, 300, fill=colour, opacity=opacity)
+    _logo_words(doc, p, f, t, 540)
+
+
+def _logo_route(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A hexagon with a forward arrow and speed lines."""
+    doc.figure("hexagon", 340, 120, 360, 380, fill=p.surface)
+    doc.figure("triangle", 470, 220, 180, 150, fill=p.accent, rotation=90)
+    for index, length in enumerate((150, 110, 170)):
+        doc.rect(250 - length * 0.4, 250 + index * 44, length, 18, fill=p.accent, radius=9)
+    _logo_words(doc, p, f, t, 570)
+
+
+def _logo_leaf(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """Two leaves and a dewdrop."""
+    for cx, degrees, colour in ((440.0, -28.0, p.surface), (560.0, 28.0, p.accent)):
+        x, y = _centred_at(cx, 300, 170, 320, degrees)
+        doc.figure("circle", x, y, 170, 320, fill=colour, rotation=degrees, opacity=0.92)
+    doc.rect(497, 380, 6, 120, fill=p.ink, radius=3)
+    doc.circle(482, 470, 36, fill=p.ink)
+    _logo_words(doc, p, f, t, 560, script=True)
+
+
+def _logo_hanger(doc: _Doc, p: _Palette, f: _Fonts, t: _Content) -> None:
+    """A clothes hanger drawn with a ring, a stem and a triangle."""
+    doc.circle(460, 110, 80, fill=None, stroke=p.accent, stroke_width=12)
+    doc.rect(494, 184, 12, 66, fill=p.accent, radius=6)
+    doc.figure("triangle", 230, 250, 540, 240, fill=p.surface, stroke=p.accent, stroke_width=14)
+    _logo_words(doc, p, f, t, 580)
