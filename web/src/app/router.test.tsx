@@ -1,0 +1,63 @@
+import { renderRoutes, screen, within } from '@/testing/test-utils';
+
+import { routes } from './router';
+
+describe('router', () => {
+  test('renders the home page at /', async () => {
+    renderRoutes(routes, '/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('designcore')).toBeInTheDocument();
+    expect(within(header).getByText('Beta')).toBeInTheDocument();
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Templates',
+      'Logo Maker',
+      'My Designs',
+    ]);
+    expect(within(header).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+  });
+
+  test('renders Home for /template/{id}', async () => {
+    renderRoutes(routes, '/template/tpl-0001');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
+  });
+
+  test('shows the search term on /templates?search=', async () => {
+    renderRoutes(routes, '/templates?search=new%20month');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “new month”' })).toBeInTheDocument();
+  });
+
+  test('names the category on /templates/{slug}', async () => {
+    renderRoutes(routes, '/templates/business-and-industries');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Business & Industries' })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['/logo-maker', 'Logo Maker'],
+    ['/my-designs', 'My Designs'],
+    ['/creators/ada', 'Creator'],
+    ['/design?blank=true', 'Design'],
+    ['/auth/reset-password', 'Reset Password'],
+  ])('renders a placeholder page at %s titled %s', async (url, title) => {
+    renderRoutes(routes, url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  test.each(['/nope', '/templates/church/sunday/extra/deep', '/creators/ada/unknown'])(
+    'renders the not-found page for %s',
+    async (url) => {
+      renderRoutes(routes, url);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+    },
+  );
+});

@@ -1,0 +1,161 @@
+import { delay, http, HttpResponse } from 'msw';
+
+import { createHomeRow, createTemplate } from '@/testing/data-generators';
+import { apiPath } from '@/testing/mocks/handlers/api-path';
+import { server } from '@/testing/mocks/server';
+import { renderApp, screen, within } from '@/testing/test-utils';
+
+import HomeRoute from './home';
+
+const HOME_ROWS = [
+  ['Church', 'church'],
+  ['Birthdays', 'birthdays'],
+  ['Business & Industries', 'business-and-industries'],
+  ['Social Media Post', 'social-media-post'],
+  ['New Month', 'new-month'],
+] as const;
+
+function rowRegion(category: string) {
+  return screen.getByRole('region', { name: category });
+}
+
+describe('Home page', () => {
+  test('shows the hero with its heading, tagline and search box', async () => {
+    renderApp(<HomeRoute />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
+    expect(screen.getByText('Culturally relevant. Fully editable. Always professional.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search templates' })).toHaveAttribute(
+      'placeholder',
+      'Browse hundreds of templates',
+    );
+    expect(await screen.findAllByRole('img', { name: /Design 1/ })).toHaveLength(5);
+  });
+
+  test('renders one row per API row, in order, with a View more link to the category slug', async () => {
+    renderApp(<HomeRoute />);
+
+    await screen.findAllByRole('img', { name: /Design 1/ });
+    const latest = screen.getByRole('region', { name: 'Latest Templates' });
+    const headings = within(latest).getAllByRole('heading', { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(HOME_ROWS.map(([category]) => category));
+
+    for (const [category, slug] of HOME_ROWS) {
+      const row = rowRegion(category);
+      expect(within(row).getByRole('link', { name: 'View more' })).toHaveAttribute('href', `/templates/${slug}`);
+    }
+  });
+
+  test('shows each template as a card with its preview, name and a premium badge when premium', async () => {
+    const premium = createTemplate({ id: 'prem-1', name: 'Thanksgiving Gold', category: 'Church', is_premium: true });
+    const free = createTemplate({ id: 'free-1', name: 'Sunday Service Flyer', category: 'Church' });
+    server.use(
+      http.get(apiPath('/templates/home'), () =>
+        HttpResponse.json({ rows: [{ category: 'Church', slug: 'church', templates: [premium, free] }] }),
+      ),
+    );
+    renderApp(<HomeRoute />);
+
+    const image = await screen.findByRole('img', { name: 'Thanksgiving Gold' });
+    expect(image).toHaveAttribute('src', premium.preview_url);
+    const premiumCard = screen.getByRole('link', { name: 'Thanksgiving Gold (Premium)' });
+    expect(within(premiumCard).getByText('Premium')).toBeInTheDocument();
+    expect(premiumCard).toHaveAttribute('href', '/template/prem-1');
+
+    const freeCard = screen.getByRole('link', { name: 'Sunday Service Flyer' });
+    expect(within(freeCard).getByText('Sunday Service Flyer')).toBeInTheDocument();
+    expect(within(freeCard).queryByText('Premium')).not.toBeInTheDocument();
+  });
+
+  test('opens /template/{id} when a card is clicked', async () => {
+    const { router, user } = renderApp(<HomeRoute />);
+
+    await user.click(await screen.findByRole('link', { name: 'Birthdays Design 2' }));
+
+    const template = screen.queryByRole('link', { name: 'Birthdays Design 2' });
+    expect(template).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(/^\/template\/tpl-\d+$/);
+  });
+
+  test('shows 6 skeleton cards in each of the five rows while loading', async () => {
+    server.use(http.get(apiPath('/templates/home'), async () => delay('infinite')));
+    renderApp(<HomeRoute />);
+
+    for (const [category, slug] of HOME_ROWS) {
+      const row = rowRegion(category);
+      const list = within(row).getByRole('list', { name: `${category} templates` });
+      expect(list).toHaveAttribute('aria-busy', 'true');
+      expect(within(list).getAllByTestId('template-card-skeleton')).toHaveLength(6);
+      expect(within(row).getByRole('link', { name: 'View more' })).toHaveAttribute('href', `/templates/${slug}`);
+    }
+    expect(screen.queryByRole('img', { name: /Design/ })).not.toBeInTheDocument();
+  });
+
+  test('says so when a category has no templates', async () => {
+    server.use(
+      http.get(apiPath('/templates/home'), () =>
+        HttpResponse.json({ rows: [createHomeRow('Church', 2), createHomeRow('New Month', 0)] }),
+      ),
+    );
+    renderApp(<HomeRoute />);
+
+    const emptyRow = await screen.findByRole('region', { name: 'New Month' });
+    expect(await within(emptyRow).findByText('No templates available in this category')).toBeInTheDocument();
+    expect(within(emptyRow).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(rowRegion('Church')).queryByText('No templates available in this category')).not.toBeInTheDocument();
+  });
+
+  test('shows an error with a retry button when the rows cannot be loaded', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiPath('/templates/home'), () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ status: 503, code: 'unavailable', message: 'Catalogue unavailable' }, { status: 503 })
+          : HttpResponse.json({ rows: [createHomeRow('Church', 1, { name: 'Back Again' })] });
+      }),
+    );
+    const { user } = renderApp(<HomeRoute />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Catalogue unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('img', { name: 'Back Again' })).toBeInTheDocument();
+  });
+
+  test('the View All Templates button goes to /templates', async () => {
+    const { router, user } = renderApp(<HomeRoute />);
+
+    await user.click(screen.getByRole('link', { name: 'View All Templates' }));
+
+    expect(router.state.location.pathname).toBe('/templates');
+  });
+
+  test.each([
+    [390, 300],
+    [1023, 300],
+    [1024, 400],
+    [1440, 400],
+  ])('at %ipx wide the row arrows scroll by %ipx', async (width, step) => {
+    const scrollBy = jest.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { configurable: true, value: scrollBy });
+    const originalWidth = window.innerWidth;
+    window.innerWidth = width;
+    try {
+      const { user } = renderApp(<HomeRoute />);
+      await screen.findAllByRole('img', { name: /Design 1/ });
+
+      await user.click(screen.getByRole('button', { name: 'Scroll Church right' }));
+      await user.click(screen.getByRole('button', { name: 'Scroll Church left' }));
+
+      expect(scrollBy.mock.calls).toEqual([
+        [{ left: step, behavior: 'smooth' }],
+        [{ left: -step, behavior: 'smooth' }],
+      ]);
+    } finally {
+      window.innerWidth = originalWidth;
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollBy;
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { parseEnv } from './parse-env';
+
+describe('parseEnv', () => {
+  test('defaults to the same-origin API and the product name', () => {
+    expect(parseEnv({})).toEqual({ API_URL: '/api/v1', APP_NAME: 'designcore' });
+  });
+
+  test('accepts an absolute API URL and drops trailing slashes', () => {
+    expect(parseEnv({ VITE_API_URL: 'https://api.example.ng/api/v1/' }).API_URL).toBe(
+      'https://api.example.ng/api/v1',
+    );
+  });
+
+  test('reports every bad variable at once', () => {
+    expect(() => parseEnv({ VITE_API_URL: 'api/v1', VITE_APP_NAME: '  ' })).toThrow(
+      /VITE_API_URL: expected a path starting with "\/".*\n- VITE_APP_NAME: expected a non-blank name/s,
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { env } from '@/config/env';
+import type { ErrorBody, FieldIssue } from '@/types/api';
+
+/**
+ * The one fetch wrapper of the app. Non-2xx answers become an `ApiError`: when the body is the
+ * API's `{status, code, message}` error it carries those fields, otherwise a generic code that
+ * says what arrived instead.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when no answer arrived at all. */
+  readonly status: number;
+  /** Machine-readable code, e.g. `not_found`, `upgrade_required`, `network_error`. */
+  readonly code: string;
+  /** Field-level problems of a validation error; empty otherwise. */
+  readonly issues: readonly FieldIssue[];
+
+  constructor({ status, code, message, issues = [] }: ErrorBody) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  /** Query parameters; `null`/`undefined`/`''` values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldIssue).path === 'string' &&
+    typeof (value as FieldIssue).message === 'string'
+  );
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    typeof body.status === 'number' &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    (body.issues === undefined || (Array.isArray(body.issues) && body.issues.every(isFieldIssue)))
+  );
+}
+
+/** Builds the absolute URL of an API path such as `/templates/home`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  const url = new URL(`${env.API_URL}${path}`, origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+type Body = { json: true; value: unknown } | { json: false };
+
+async function readBody(response: Response): Promise<Body> {
+  const text = await response.text();
+  if (text === '') return { json: true, value: undefined };
+  try {
+    return { json: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { json: false };
+  }
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { query, body, headers, signal } = options;
+  const init: RequestInit = {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    credentials: 'same-origin',
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `Could not reach the server (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    if (payload.json && isErrorBody(payload.value)) throw new ApiError(payload.value);
+    throw new ApiError({
+      status: response.status,
+      code: 'unexpected_error_body',
+      message: `${method} ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
+    });
+  }
+  if (!payload.json) {
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_json',
+      message: `${method} ${path} answered HTTP ${response.status} with a body that is not JSON`,
+    });
+  }
+  return payload.value as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,37 @@
+import type { Template } from '@/types/api';
+
+import { createTemplate } from '../data-generators';
+
+/** The home categories in the order docs/api.md promises (kept apart from the app's own list). */
+export const API_HOME_CATEGORIES = [
+  'Church',
+  'Birthdays',
+  'Business & Industries',
+  'Social Media Post',
+  'New Month',
+] as const;
+
+/**
+ * The mock API's data: a few templates per home category, newest first, the first of each
+ * category premium. Tests that need other data override handlers with `server.use(...)`.
+ */
+export function seedTemplates(perCategory = 4): Template[] {
+  return API_HOME_CATEGORIES.flatMap((category) =>
+    Array.from({ length: perCategory }, (_, index) =>
+      createTemplate({
+        category,
+        name: `${category} Design ${index + 1}`,
+        is_premium: index === 0,
+        template_type: index === 0 ? 'Premium' : 'free',
+        created_at: `2026-11-${String(20 - index).padStart(2, '0')}T10:00:00Z`,
+      }),
+    ),
+  );
+}
+
+export const db = {
+  templates: seedTemplates(),
+  reset() {
+    this.templates = seedTemplates();
+  },
+};

@@ -1,0 +1,3 @@
+import { templatesHandlers } from './templates';
+
+export const handlers = [...templatesHandlers];
