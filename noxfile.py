@@ -53,6 +53,7 @@ def web(session: nox.Session) -> None:
     session.chdir(ROOT / "web")
     session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
     session.run("npm", "run", "typecheck", external=True)
+    session.run("npm", "run", "lint", external=True)
     session.run("npm", "test", "--", "--ci", external=True)
     session.run("npm", "run", "build", external=True)
 
