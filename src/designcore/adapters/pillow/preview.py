@@ -7,8 +7,8 @@ the bundled font families) replaces it in a later issue; until then these limits
 
 - Every ``fontFamily`` is drawn with Pillow's built-in scalable font (Aileron, from
   ``ImageFont.load_default(size=...)``), so script and condensed families look alike. Bold is
-  faked with a thin stroke in the fill colour; ``fontStyle`` (italic) and ``textDecoration``
-  are ignored.
+  faked with a thin stroke in the fill colour (also for heavy display families such as Anton,
+  Bebas Neue and Oswald); ``fontStyle`` (italic) and ``textDecoration`` are ignored.
 - The built-in font covers little beyond ASCII, so missing characters are approximated: the
   naira sign is drawn as ``N`` with two bars, dashes become hyphens and the bullet a middle
   dot, and a letter with a diacritic (Yoruba ``Ẹ``, ``ọ́``, Igbo ``ụ``, even ``é``) falls back
@@ -68,6 +68,8 @@ _NAIRA = "\u20a6"
 _NAIRA_SENTINEL = "\uf8ff"
 _PROBE_SIZE = 48
 _BOLD_WEIGHTS = frozenset({"bold", "bolder", "600", "700", "800", "900"})
+_HEAVY_FAMILIES = frozenset({"anton", "bebas neue", "oswald", "archivo black", "black ops one"})
+"""Display families whose regular weight is already heavy; drawn with the fake bold."""
 _STAND_INS = {"\u2014": "-", "\u2013": "-", "\u2022": "\u00b7", "\u00d7": "x", "\u2212": "-"}
 """Punctuation the built-in font lacks, mapped to the nearest character it has."""
 
@@ -549,6 +551,10 @@ def _wrap(
     return lines, words_fit
 
 
+def _is_heavy_family(family: object) -> bool:
+    return isinstance(family, str) and family.strip().lower() in _HEAVY_FAMILIES
+
+
 def _is_bold(weight: object) -> bool:
     if isinstance(weight, int | float) and not isinstance(weight, bool):
         return weight >= 600
@@ -590,7 +596,8 @@ def _draw_text(
 
     line_px = size_px * line_height
     spacing = letter_spacing * size_px
-    bold_px = max(1, round(size_px * 0.03)) if _is_bold(element.get("fontWeight")) else 0
+    heavy = _is_bold(element.get("fontWeight")) or _is_heavy_family(element.get("fontFamily"))
+    bold_px = max(1, round(size_px * 0.03)) if heavy else 0
     outline_px = round(stroke_width * scale) if stroke is not None and stroke[3] > 0 else 0
     text_height = line_px * len(lines)
     frame_height = max(box_height, text_height)
@@ -639,16 +646,26 @@ def _draw_line_of_text(
     stroke_fill = colour if stroke_px > 0 else None
     if spacing == 0:
         draw.text(
-            (x, middle_y), _plain(line), font=font, fill=colour, anchor="lm",
-            stroke_width=stroke_px, stroke_fill=stroke_fill,
-        )  # fmt: skip
+            (x, middle_y),
+            _plain(line),
+            font=font,
+            fill=colour,
+            anchor="lm",
+            stroke_width=stroke_px,
+            stroke_fill=stroke_fill,
+        )
     else:
         cursor = x
         for character in _plain(line):
             draw.text(
-                (cursor, middle_y), character, font=font, fill=colour, anchor="lm",
-                stroke_width=stroke_px, stroke_fill=stroke_fill,
-            )  # fmt: skip
+                (cursor, middle_y),
+                character,
+                font=font,
+                fill=colour,
+                anchor="lm",
+                stroke_width=stroke_px,
+                stroke_fill=stroke_fill,
+            )
             cursor += font.getlength(character) + spacing
     for index, character in enumerate(line):
         if character != _NAIRA_SENTINEL:
