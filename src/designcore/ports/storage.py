@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import attrs
 
@@ -15,6 +15,7 @@ class StoredObject:
     content_type: str
 
 
+@runtime_checkable  # Litestar checks injected values against their declared type
 class Storage(Protocol):
     """Keeps objects by bucket and path.
 

@@ -103,6 +103,8 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
         body = error_body(status, "validation_failed", message, issues=issues)
     elif isinstance(error, HTTPException):
         status = error.status_code
+        if status >= 500:
+            log.error("%s %s failed", request.method, request.url.path, exc_info=error)
         code = _HTTP_CODES.get(status, "http_error")
         if status == 400 and "malformed" in str(error.detail).lower():
             code = "malformed_json"
