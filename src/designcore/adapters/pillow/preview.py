@@ -113,9 +113,11 @@ class PillowPreviewRenderer:
             _draw_element(canvas, element, index, scale)
         image = canvas.convert("RGB")
         if factor > 1:
-            image = image.resize((width, out_height), Image.Resampling.LANCZOS)
+            # BOX averages each factor-by-factor block: exact for an integer supersample and
+            # several times faster than LANCZOS.
+            image = image.resize((width, out_height), Image.Resampling.BOX)
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
+        image.save(buffer, format="PNG", compress_level=3)
         return buffer.getvalue()
 
 

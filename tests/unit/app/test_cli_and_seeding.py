@@ -1,0 +1,126 @@
+"""The CLI on a SQLite file, and seeding on in-memory adapters."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from PIL import Image
+
+from designcore.adapters.pillow.preview import PillowPreviewRenderer
+from designcore.app import Container
+from designcore.app.cli import main
+from designcore.app.seed.catalogue import seed_templates
+from designcore.app.seeding import PREVIEW_BUCKET, seed, template_from_seed
+from designcore.domain.pagination import PageRequest
+from designcore.domain.templates import HOME_CATEGORIES
+
+
+@pytest.fixture(name="data_dir")
+def fixture_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The CLI's data directory, set through the environment; no .env is read."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
+    return tmp_path / "var"
+
+
+class TestCli:
+    def test_settings_round_trip(self, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """settings set stores JSON; settings get prints it back."""
+        assert 0 == main(["settings", "set", "premium_business_model_enabled", "false"])
+        assert 0 == main(["settings", "get", "premium_business_model_enabled"])
+        assert "false" == capsys.readouterr().out.strip().splitlines()[-1]
+        assert (data_dir / "designcore.db").is_file()
+
+    def test_settings_refuses_bad_values(
+        self, data_dir: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Non-JSON, wrong types and unknown keys fail with a message and change nothing."""
+        assert 2 == main(["settings", "set", "premium_business_model_enabled", "maybe"])
+        assert 1 == main(["settings", "set", "premium_business_model_enabled", '"true"'])
+        assert 1 == main(["settings", "set", "no_such_setting", "true"])
+        assert 0 == main(["settings", "get", "premium_business_model_enabled"])
+        assert "null" == capsys.readouterr().out.strip().splitlines()[-1]
+
+    def test_bad_environment_is_reported(
+        self, data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """A bad variable stops the command with its name."""
+        monkeypatch.setenv("DESIGNCORE_PORT", "eighty")
+        assert 1 == main(["migrate"])
+        assert "DESIGNCORE_PORT" in capsys.readouterr().err
+
+    def test_seed_is_idempotent(self, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """seed writes the catalogue and its previews once; a second run writes nothing."""
+        count = len(seed_templates())
+        assert 0 == main(["seed"])
+        assert 0 == main(["seed"])
+        lines = [line for line in capsys.readouterr().out.splitlines() if "seeded" in line]
+        assert [f"seeded {count} templates", "seeded 0 templates"] == lines
+        previews = list((data_dir / "storage" / PREVIEW_BUCKET).glob("*.png"))
+        assert count == len(previews)
+
+
+@pytest.fixture(name="container")
+def fixture_fast_container(container: Container) -> Container:
+    """The in-memory container with previews drawn without supersampling (faster)."""
+    container.preview_renderer.override(PillowPreviewRenderer(supersample=1))
+    return container
+
+
+class TestSeeding:
+    def test_catalogue_fills_every_home_row(self, container: Container) -> None:
+        """Seeding stores every template, with a PNG preview, and fills the five home rows."""
+        written = seed(container)
+        assert len(seed_templates()) == written == container.catalogue().count()
+        rows = container.catalogue_service().home_rows()
+        assert all(len(row.templates) >= 11 for row in rows)
+        assert list(HOME_CATEGORIES) == [row.category for row in rows]
+        first = rows[0].templates[0]
+        stored = container.storage().get(PREVIEW_BUCKET, f"{first.id}.png")
+        image = Image.open(io.BytesIO(stored.data))
+        assert ("PNG", 800) == (image.format, image.width)
+
+    def test_force_rewrites_what_an_operator_changed(self, container: Container) -> None:
+        """Without force, a changed template is kept; with force, the seed version returns."""
+        seed(container)
+        catalogue = container.catalogue()
+        original = template_from_seed(seed_templates()[0])
+        catalogue.replace(attrs.evolve(original, name="Changed by an operator"))
+        assert 0 == seed(container)
+        assert "Changed by an operator" == catalogue.get(original.id).name
+        assert len(seed_templates()) == seed(container, force=True)
+        assert original == catalogue.get(original.id)
+
+    def test_seed_templates_are_searchable(self, container: Container) -> None:
+        """Search finds seeded templates by what they are for."""
+        seed(container)
+        page = container.catalogue_service().search("thanksgiving", PageRequest())
+        assert page.total_count >= 1
+        assert all(
+            "thanksgiving"
+            in json.dumps(
+                [
+                    t.name,
+                    t.description,
+                    t.sub_category,
+                    t.tags,
+                    t.semantic_keywords,
+                    t.design_intent,
+                ]
+            ).lower()
+            for t in page.items
+        )
+
+    def test_every_seed_entry_structures(self) -> None:
+        """Each seed entry becomes a domain template with its preview URL."""
+        for raw in seed_templates():
+            template = template_from_seed(raw)
+            assert (
+                template.preview_url
+                == f"/storage/v1/object/public/{PREVIEW_BUCKET}/{raw['id']}.png"
+            )
+            assert template.has_document
