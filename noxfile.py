@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import subprocess
@@ -20,6 +21,22 @@ ROOT = Path(__file__).parent
 PYTHON = "3.11"
 
 
+def npm_ci(session: nox.Session, folder: str) -> None:
+    """``npm ci`` in ``folder``, skipped when node_modules matches the lockfile already.
+
+    The stamp is the one ``./dev`` writes: the SHA-256 of package-lock.json.
+    """
+    directory = ROOT / folder
+    lock = hashlib.sha256((directory / "package-lock.json").read_bytes()).hexdigest()
+    stamp = directory / "node_modules" / ".designcore-stamp"
+    session.chdir(directory)
+    if stamp.is_file() and stamp.read_text().strip() == lock:
+        session.log(f"{folder}/node_modules matches package-lock.json")
+        return
+    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    stamp.write_text(lock + "\n")
+
+
 def install_project(session: nox.Session) -> None:
     """The project and its development tools, editable."""
     session.install("-e", ".[dev]")
@@ -35,7 +52,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
-    session.install("ruff>=0.8")
+    session.install("ruff>=0.17,<0.18")
     session.run("ruff", "check", "src", "tests", "noxfile.py", "benchmarks")
     session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks")
 
@@ -50,8 +67,7 @@ def types(session: nox.Session) -> None:
 @nox.session(python=False)
 def web(session: nox.Session) -> None:
     """The web app: typecheck, Jest and a production build."""
-    session.chdir(ROOT / "web")
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    npm_ci(session, "web")
     session.run("npm", "run", "typecheck", external=True)
     session.run("npm", "run", "lint", external=True)
     session.run("npm", "test", "--", "--ci", external=True)
@@ -61,8 +77,7 @@ def web(session: nox.Session) -> None:
 @nox.session(python=False)
 def checkout(session: nox.Session) -> None:
     """The payment script: Jest, build and size report."""
-    session.chdir(ROOT / "inline-checkout")
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    npm_ci(session, "inline-checkout")
     session.run("npm", "test", "--", "--ci", external=True)
     session.run("npm", "run", "build", external=True)
     session.run("npm", "run", "size", external=True)
@@ -90,8 +105,7 @@ def wait_until_up(url: str, timeout: float = 60.0) -> None:
 def e2e(session: nox.Session) -> None:
     """Browser tests: the product on its embedded defaults, driven in real Chromium."""
     install_project(session)
-    session.chdir(ROOT / "web")
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
     port = free_port()
@@ -129,8 +143,7 @@ def bench(session: nox.Session) -> None:
 def serve(session: nox.Session) -> None:
     """Build the web app and serve the product on its embedded defaults."""
     install_project(session)
-    session.chdir(ROOT / "web")
-    session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
     session.run("designcore", "serve", *session.posargs)

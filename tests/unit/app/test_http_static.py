@@ -81,7 +81,9 @@ class TestWebApp:
         asset = web_client.get("/assets/app-1234.js")
         assert "console.log('hi')" == asset.text
         assert "immutable" in asset.headers["cache-control"]
-        assert "<svg/>" == web_client.get("/favicon.svg").text
+        assert asset.headers["content-type"].startswith("text/javascript")
+        icon = web_client.get("/favicon.svg")
+        assert ("<svg/>", "image/svg+xml") == (icon.text, icon.headers["content-type"])
 
     def test_api_paths_never_fall_back(self, web_client: Client) -> None:
         """Unknown API and storage paths are JSON 404s, not the web app."""

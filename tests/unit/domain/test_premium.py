@@ -46,6 +46,16 @@ class TestPremiumSubscriber:
 
 
 class TestBusinessModelSwitch:
+    @given(
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(),
+            lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+        )
+    )
+    def test_any_json_value_but_true_is_off(self, value: object) -> None:
+        """For every JSON value, the switch is on exactly when the value is true."""
+        assert (value is True) == premium_model_enabled(value)
+
     def test_only_exact_true_is_on(self) -> None:
         """true is on; "true", 1 and other truthy values are off."""
         assert premium_model_enabled(True)

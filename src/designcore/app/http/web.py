@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 
 from litestar import Response, Router, get
@@ -11,6 +12,29 @@ from litestar.response import File
 
 # Paths that belong to the API, never to the web app's client-side routes.
 _SERVER_PREFIXES = ("api/", "storage/", "auth/", "functions/", "schema", "sandbox/")
+
+
+_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".map": "application/json",
+}
+
+
+def media_type(path: Path) -> str:
+    """The media type of a built file: browsers refuse module scripts sent as anything else."""
+    known = _TYPES.get(path.suffix.lower())
+    if known:
+        return known
+    guessed, _ = mimetypes.guess_type(path.name)
+    return guessed or "application/octet-stream"
 
 
 def web_router(dist: Path) -> Router:
@@ -27,7 +51,11 @@ def web_router(dist: Path) -> Router:
             immutable = candidate.is_relative_to(root / "assets")
             cache = "public, max-age=31536000, immutable" if immutable else "no-cache"
             return File(
-                candidate, content_disposition_type="inline", headers={"Cache-Control": cache}
+                candidate,
+                filename=candidate.name,
+                media_type=media_type(candidate),
+                content_disposition_type="inline",
+                headers={"Cache-Control": cache},
             )
         return Response(
             index.read_bytes(), media_type="text/html", headers={"Cache-Control": "no-cache"}
