@@ -176,6 +176,29 @@ class TestPagination:
         page = catalogue.paginate(PageRequest(3, 24))
         assert ((), 1, False, 1) == (page.items, page.total_count, page.has_more, page.total_pages)
 
+    def test_totals_follow_every_write(self, catalogue: TemplateCatalogue) -> None:
+        """Totals per category and sub-category stay exact through adds, bulk adds, moves,
+        failed writes and templates without a sub-category."""
+        moving = make_template(category="Church", sub_category="Crusade")
+        catalogue.add(moving)
+        catalogue.add(make_template(category="Church", sub_category=None))
+        catalogue.add(make_template(category="Birthdays", sub_category="60th"))
+        with pytest.raises(Conflict):
+            catalogue.add(make_template(id=moving.id, category="Church"))
+        catalogue.replace(make_template(id=moving.id, category="Birthdays", sub_category="60th"))
+
+        def total(**filters: str) -> int:
+            return catalogue.paginate(PageRequest(), **filters).total_count
+
+        assert (3, 1, 2, 0, 2) == (
+            total(),
+            total(category="Church"),
+            total(category="Birthdays"),
+            total(sub_category="Crusade"),
+            total(category="Birthdays", sub_category="60th"),
+        )
+        assert 3 == catalogue.count()
+
     def test_filters(self, catalogue: TemplateCatalogue) -> None:
         """category and sub_category match exactly; search is a case-insensitive substring of
         name, category, description or tags."""

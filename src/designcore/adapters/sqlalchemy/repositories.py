@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,6 +24,7 @@ from designcore.adapters.sqlalchemy.mapping import (
 )
 from designcore.adapters.sqlalchemy.search import escape_like, strategy_for
 from designcore.adapters.sqlalchemy.tables import (
+    COUNTS,
     TEMPLATES,
     PromptRow,
     SearchPromptRow,
@@ -35,7 +38,28 @@ from designcore.domain.templates import Template, TemplateSummary
 from designcore.ports.catalogue import SearchUnavailable
 
 _T = TEMPLATES.c
+_C = COUNTS.c
 _NEWEST = (_T.created_at.desc(), _T.id)
+
+
+def _adjust_counts(conn: sa.Connection, changes: Counter[tuple[str, str]]) -> None:
+    """Add each delta to its (category, sub-category) count, creating rows as needed."""
+    dialect_insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+    for (category, sub_category), delta in sorted(changes.items()):
+        if delta == 0:
+            continue
+        statement = dialect_insert(COUNTS).values(
+            category=category, sub_category=sub_category, n=delta
+        )
+        conn.execute(
+            statement.on_conflict_do_update(
+                index_elements=[_C.category, _C.sub_category], set_={"n": _C.n + delta}
+            )
+        )
+
+
+def _count_key(category: str, sub_category: str | None) -> tuple[str, str]:
+    return (category, sub_category or "")
 
 
 def _not_found(template_id: str) -> NotFound:
@@ -54,6 +78,9 @@ class SqlAlchemyTemplateCatalogue:
         try:
             with self._engine.begin() as conn:
                 conn.execute(sa.insert(TEMPLATES), template_from_domain(template))
+                _adjust_counts(
+                    conn, Counter([_count_key(template.category, template.sub_category)])
+                )
         except IntegrityError as error:
             raise Conflict(
                 f"a template with id {template.id} or name {template.name!r} exists",
@@ -67,6 +94,9 @@ class SqlAlchemyTemplateCatalogue:
         try:
             with self._engine.begin() as conn:
                 conn.execute(sa.insert(TEMPLATES), [template_from_domain(t) for t in templates])
+                _adjust_counts(
+                    conn, Counter(_count_key(t.category, t.sub_category) for t in templates)
+                )
         except IntegrityError as error:
             raise Conflict("a template id or name exists", code="duplicate_template") from error
 
@@ -75,11 +105,20 @@ class SqlAlchemyTemplateCatalogue:
         values = template_from_domain(template)
         try:
             with self._engine.begin() as conn:
-                done = conn.execute(sa.update(TEMPLATES).where(_T.id == template.id).values(values))
+                before = conn.execute(
+                    sa.select(_T.category, _T.sub_category)
+                    .where(_T.id == template.id)
+                    .with_for_update()
+                ).first()
+                if before is None:
+                    raise _not_found(template.id)
+                conn.execute(sa.update(TEMPLATES).where(_T.id == template.id).values(values))
+                changes: Counter[tuple[str, str]] = Counter()
+                changes[_count_key(before.category, before.sub_category)] -= 1
+                changes[_count_key(template.category, template.sub_category)] += 1
+                _adjust_counts(conn, changes)
         except IntegrityError as error:
             raise Conflict(f"a template named {template.name!r} exists") from error
-        if done.rowcount == 0:
-            raise _not_found(template.id)
 
     def _one(self, columns: Sequence[sa.ColumnElement[Any]], template_id: str) -> sa.RowMapping:
         with self._engine.connect() as conn:
@@ -99,7 +138,8 @@ class SqlAlchemyTemplateCatalogue:
     def count(self) -> int:
         """How many templates are stored."""
         with self._engine.connect() as conn:
-            return int(conn.execute(sa.select(sa.func.count(_T.seq))).scalar_one())
+            total = conn.execute(sa.select(sa.func.coalesce(sa.func.sum(_C.n), 0)))
+            return int(total.scalar_one())
 
     def _summaries(self, query: sa.Select[Any]) -> list[TemplateSummary]:
         with self._engine.connect() as conn:
@@ -154,7 +194,14 @@ class SqlAlchemyTemplateCatalogue:
             .limit(request.limit)
             .offset(request.offset)
         )
-        count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
+        if search:
+            count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
+        else:
+            # Without a search term the kept counts answer exactly, without a full count.
+            count = sa.select(sa.func.coalesce(sa.func.sum(_C.n), 0)).where(
+                *([_C.category == category] if category is not None else []),
+                *([_C.sub_category == sub_category] if sub_category is not None else []),
+            )
         with self._engine.connect() as conn:
             rows = [summary_to_domain(row) for row in conn.execute(query).mappings()]
             total = int(conn.execute(count).scalar_one())

@@ -71,6 +71,20 @@ class TemplateRow(Base):
     )
 
 
+class TemplateCountRow(Base):
+    """``design_template_counts``: how many templates each (category, sub-category) holds.
+
+    Kept by the adapter in the same transaction as every catalogue write, so listing totals
+    need no ``count(*)`` over the whole table. A missing sub-category is stored as ``''``.
+    """
+
+    __tablename__ = "design_template_counts"
+
+    category: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    sub_category: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    n: Mapped[int] = mapped_column(sa.Integer, default=0)
+
+
 class SiteSettingRow(Base):
     """``site_settings``."""
 
@@ -107,3 +121,5 @@ class PromptRow(Base):
 
 TEMPLATES: sa.Table = TemplateRow.__table__  # type: ignore[assignment]
 """The ``design_templates`` table, for Core queries."""
+COUNTS: sa.Table = TemplateCountRow.__table__  # type: ignore[assignment]
+"""The ``design_template_counts`` table."""
