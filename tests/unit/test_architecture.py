@@ -17,6 +17,14 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "ports": ("attrs", "designcore.domain", "designcore.ports"),
     "adapters": ("designcore.domain", "designcore.ports", "designcore.adapters.{own}", "*"),
     "app.services": ("attrs", "designcore.domain", "designcore.ports", "designcore.app.services"),
+    "client": (
+        "attrs",
+        "httpx",
+        "jwt",
+        "designcore.domain",
+        "designcore.ports",
+        "designcore.client",
+    ),
 }
 
 
@@ -39,6 +47,8 @@ def layer_of(module: str) -> str | None:
     parts = module.split(".")
     if parts[1:3] == ["app", "services"]:
         return "app.services"
+    if len(parts) > 1 and parts[1] == "client":
+        return "client"
     return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else None
 
 
@@ -77,3 +87,4 @@ class TestArchitecture:
         assert not allowed("designcore.app.services.catalogue", "designcore.adapters.memory")
         assert allowed("designcore.adapters.sqlalchemy.tables", "sqlalchemy.orm")
         assert allowed("designcore.app.container", "designcore.adapters.memory")
+        assert not allowed("designcore.client.auth_client", "designcore.adapters.memory")

@@ -89,6 +89,16 @@ def _settings_set(args: argparse.Namespace) -> int:
     return 0
 
 
+def _admin_grant(args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    profile = container.profiles().grant_admin(args.email)
+    print(f"{profile.email} is now an admin")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     top = argparse.ArgumentParser(prog="designcore", description=__doc__)
@@ -110,6 +120,11 @@ def parser() -> argparse.ArgumentParser:
     put.add_argument("key")
     put.add_argument("value")
     put.set_defaults(run=_settings_set)
+    admin = commands.add_parser("admin", help="manage administrators")
+    admin_verbs = admin.add_subparsers(dest="verb", required=True)
+    grant = admin_verbs.add_parser("grant", help="give an account the admin role")
+    grant.add_argument("email")
+    grant.set_defaults(run=_admin_grant)
     return top
 
 

@@ -2,28 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
+import redis
 from dependency_injector import containers, providers
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 from sqlalchemy import Engine
 
+from designcore.adapters.argon2 import Argon2PasswordHasher
+from designcore.adapters.jwt import JwtTokenSigner
+from designcore.adapters.local_mail import DirectoryOutbox
 from designcore.adapters.local_storage import LocalDirectoryStorage
 from designcore.adapters.memory import (
+    InMemoryAccountsStore,
+    InMemoryKeyRing,
+    InMemoryOutbox,
     InMemoryPromptLog,
+    InMemoryRateLimiter,
     InMemorySiteSettingsStore,
     InMemoryStorage,
     InMemoryTemplateCatalogue,
-    StaticAuthenticator,
     SystemClock,
 )
 from designcore.adapters.pillow.preview import PillowPreviewRenderer
+from designcore.adapters.pyotp import PyOtpTotp
+from designcore.adapters.redis import RedisRateLimiter
+from designcore.adapters.smtp import SmtpMailer
 from designcore.adapters.sqlalchemy import (
+    SqlAlchemyAccountsUnitOfWork,
     SqlAlchemyPromptLog,
     SqlAlchemySiteSettingsStore,
     SqlAlchemyTemplateCatalogue,
     create_database_engine,
 )
+from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
+from designcore.adapters.zxcvbn import ZxcvbnCommonPasswords
 from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
+from designcore.app.services.profiles import ProfileService
 from designcore.app.settings import Settings
 
 
@@ -33,6 +52,59 @@ def _engine(url: str, schema: str) -> Engine:
 
 def _local_storage(root: Path) -> LocalDirectoryStorage:
     return LocalDirectoryStorage(root)
+
+
+def _auth_settings(settings: Settings) -> AuthSettings:
+    public = settings.auth.public_url.rstrip("/")
+    origins = tuple(o.strip() for o in settings.auth.redirect_origins.split(",") if o.strip())
+    return AuthSettings(
+        issuer=f"{public}/auth/v1",
+        site_url=public,
+        access_token_lifetime=timedelta(seconds=settings.auth.access_token_seconds),
+        confirm_email=settings.auth.confirm_email,
+        allowed_redirects=origins,
+    )
+
+
+def _sqlalchemy_accounts(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
+    return lambda: SqlAlchemyAccountsUnitOfWork(engine)
+
+
+def _memory_accounts() -> Callable[[], object]:
+    return InMemoryAccountsStore().unit_of_work
+
+
+def _signer(key_ring: object, clock: SystemClock, auth: AuthSettings) -> JwtTokenSigner:
+    signer = JwtTokenSigner(
+        key_ring,  # type: ignore[arg-type]
+        clock,
+        issuer=auth.issuer,
+        token_lifetime=auth.access_token_lifetime,
+    )
+    signer.ensure_keys(clock.now())
+    return signer
+
+
+def _smtp(settings: Settings) -> SmtpMailer:
+    mail = settings.mail
+    return SmtpMailer(
+        mail.smtp_host,
+        mail.smtp_port,
+        username=mail.smtp_username or None,
+        password=mail.smtp_password if mail.smtp_username else None,
+        starttls=mail.smtp_starttls,
+        sender=mail.sender,
+    )
+
+
+def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
+    client = redis.Redis.from_url(
+        url,
+        socket_connect_timeout=1.0,
+        socket_timeout=1.0,
+        retry=Retry(NoBackoff(), retries=1),
+    )
+    return RedisRateLimiter(client, clock)
 
 
 class Container(containers.DeclarativeContainer):
@@ -69,8 +141,54 @@ class Container(containers.DeclarativeContainer):
         memory=providers.Singleton(InMemoryStorage),
         local=providers.Singleton(_local_storage, root=settings.provided.storage_root),
     )
-    authenticator = providers.Singleton(StaticAuthenticator)
     preview_renderer = providers.Singleton(PillowPreviewRenderer)
+
+    accounts = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(_memory_accounts),
+        sqlalchemy=providers.Singleton(_sqlalchemy_accounts, engine=engine),
+    )
+    key_ring = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryKeyRing),
+        sqlalchemy=providers.Singleton(SqlAlchemyKeyRing, engine=engine),
+    )
+    auth_settings = providers.Singleton(_auth_settings, settings=settings)
+    password_hasher = providers.Singleton(Argon2PasswordHasher)
+    common_passwords = providers.Singleton(ZxcvbnCommonPasswords)
+    token_signer = providers.Singleton(_signer, key_ring=key_ring, clock=clock, auth=auth_settings)
+    outbox = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryOutbox, clock=clock),
+        sqlalchemy=providers.Singleton(
+            DirectoryOutbox, path=settings.provided.mail_dir, clock=clock
+        ),
+    )
+    mailer = providers.Selector(
+        settings.provided.mail.backend,
+        outbox=outbox,
+        smtp=providers.Singleton(_smtp, settings=settings),
+    )
+    rate_limiter = providers.Selector(
+        settings.provided.auth.rate_limit_backend,
+        memory=providers.Singleton(InMemoryRateLimiter, clock=clock),
+        redis=providers.Singleton(
+            _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
+        ),
+    )
+    auth = providers.Singleton(
+        AuthService,
+        accounts=accounts,
+        hasher=password_hasher,
+        signer=token_signer,
+        is_common_password=common_passwords,
+        mailer=mailer,
+        totp=providers.Singleton(PyOtpTotp),
+        clock=clock,
+        settings=auth_settings,
+    )
+    profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
+    authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts)
 
     site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)
     catalogue_service = providers.Singleton(

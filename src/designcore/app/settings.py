@@ -74,6 +74,50 @@ class ServerSettings:
 
 
 @attrs.frozen
+class AuthConfig:
+    """The auth service."""
+
+    public_url: str = env(
+        "PUBLIC_URL",
+        "Where the product is reached: the token issuer is `{PUBLIC_URL}/auth/v1` and mailed "
+        "links lead there.",
+        "http://127.0.0.1:8000",
+    )
+    confirm_email: bool = env(
+        "AUTH_CONFIRM_EMAIL",
+        "Require e-mail confirmation before sign-in (off: a new user is signed in at once).",
+        False,
+    )
+    access_token_seconds: int = env("AUTH_ACCESS_TOKEN_SECONDS", "Access token lifetime.", 3600)
+    redirect_origins: str = env(
+        "AUTH_REDIRECT_ORIGINS",
+        "Comma-separated extra origins that `redirect_to` may name (the public URL always may).",
+        "",
+    )
+    rate_limit_backend: Literal["memory", "redis"] = env(
+        "RATE_LIMIT_BACKEND", "Where rate-limit counters live: `memory` or `redis`.", "memory"
+    )
+    redis_url: str = env("REDIS_URL", "Redis for rate limits.", "redis://127.0.0.1:6379/0")
+
+
+@attrs.frozen
+class MailSettings:
+    """Outgoing mail."""
+
+    backend: Literal["outbox", "smtp"] = env(
+        "MAIL_BACKEND",
+        "`outbox` keeps mail in the data directory and shows it at `/dev/mailbox`; `smtp` sends.",
+        "outbox",
+    )
+    sender: str = env("MAIL_FROM", "The From address.", "designcore <no-reply@designcore.local>")
+    smtp_host: str = env("SMTP_HOST", "SMTP server.", "127.0.0.1")
+    smtp_port: int = env("SMTP_PORT", "SMTP port.", 587)
+    smtp_username: str = env("SMTP_USERNAME", "SMTP user (empty: no login).", "")
+    smtp_password: str = env("SMTP_PASSWORD", "SMTP password.", "")
+    smtp_starttls: bool = env("SMTP_STARTTLS", "Use STARTTLS.", True)
+
+
+@attrs.frozen
 class Settings:
     """Every setting of the product."""
 
@@ -84,6 +128,8 @@ class Settings:
     database: DatabaseSettings = attrs.field(factory=DatabaseSettings)
     storage: StorageSettings = attrs.field(factory=StorageSettings)
     server: ServerSettings = attrs.field(factory=ServerSettings)
+    auth: AuthConfig = attrs.field(factory=AuthConfig)
+    mail: MailSettings = attrs.field(factory=MailSettings)
 
     @property
     def database_url(self) -> str:
@@ -98,13 +144,18 @@ class Settings:
         return Path(self.storage.root or Path(self.data_dir) / "storage").resolve()
 
     @property
+    def mail_dir(self) -> Path:
+        """Where the local outbox keeps mail."""
+        return (Path(self.data_dir) / "mail").resolve()
+
+    @property
     def web_dist(self) -> Path | None:
         """The built web app, if there is one."""
         candidate = Path(self.server.web_dist or "web/dist").resolve()
         return candidate if (candidate / "index.html").is_file() else None
 
 
-for _cls in (DatabaseSettings, StorageSettings, ServerSettings, Settings):
+for _cls in (DatabaseSettings, StorageSettings, ServerSettings, AuthConfig, MailSettings, Settings):
     attrs.resolve_types(_cls)
 
 

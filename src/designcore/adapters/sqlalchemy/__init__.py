@@ -1,5 +1,9 @@
 """SQLAlchemy adapters: one implementation for SQLite (embedded default) and PostgreSQL."""
 
+from designcore.adapters.sqlalchemy.accounts import (
+    SqlAlchemyAccountsStore,
+    SqlAlchemyAccountsUnitOfWork,
+)
 from designcore.adapters.sqlalchemy.engine import create_database_engine, migrate
 from designcore.adapters.sqlalchemy.repositories import (
     SqlAlchemyPromptLog,
@@ -8,6 +12,8 @@ from designcore.adapters.sqlalchemy.repositories import (
 )
 
 __all__ = [
+    "SqlAlchemyAccountsStore",
+    "SqlAlchemyAccountsUnitOfWork",
     "SqlAlchemyPromptLog",
     "SqlAlchemySiteSettingsStore",
     "SqlAlchemyTemplateCatalogue",

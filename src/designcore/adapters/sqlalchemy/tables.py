@@ -85,6 +85,20 @@ class TemplateCountRow(Base):
     n: Mapped[int] = mapped_column(sa.Integer, default=0)
 
 
+class SigningKeyRow(Base):
+    """``signing_keys``: the access-token signing keys (private keys stay in the database)."""
+
+    __tablename__ = "signing_keys"
+
+    kid: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    algorithm: Mapped[str] = mapped_column(sa.String(16))
+    private_pem: Mapped[str] = mapped_column(sa.Text)
+    public_jwk: Mapped[dict[str, str]] = mapped_column(Json)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    activates_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    retires_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
 class SiteSettingRow(Base):
     """``site_settings``."""
 
@@ -123,3 +137,5 @@ TEMPLATES: sa.Table = TemplateRow.__table__  # type: ignore[assignment]
 """The ``design_templates`` table, for Core queries."""
 COUNTS: sa.Table = TemplateCountRow.__table__  # type: ignore[assignment]
 """The ``design_template_counts`` table."""
+SIGNING_KEYS: sa.Table = SigningKeyRow.__table__  # type: ignore[assignment]
+"""The ``signing_keys`` table."""

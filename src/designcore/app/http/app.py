@@ -11,13 +11,19 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from designcore import __version__
 from designcore.app.container import Container, build_container
+from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
+from designcore.app.http.mailbox import mailbox_router
+from designcore.app.http.profiles import AccountController
 from designcore.app.http.storage import read_public_object
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
 from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
+from designcore.app.services.auth import AuthService
 from designcore.app.settings import Settings
+from designcore.ports.mail import Outbox
+from designcore.ports.rate_limit import RateLimiter
 
 
 @get("/api/v1/health", operation_id="health", tags=["meta"], sync_to_thread=False)
@@ -43,6 +49,23 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         SiteSettingsController,
         read_public_object,
     ]
+    handlers.append(AccountController)
+
+    def provide_auth() -> AuthService:
+        service: AuthService = container.auth()
+        return service
+
+    def provide_limiter() -> RateLimiter:
+        limiter: RateLimiter = container.rate_limiter()
+        return limiter
+
+    def provide_outbox() -> Outbox:
+        outbox: Outbox = container.outbox()
+        return outbox
+
+    handlers.append(build_auth_router(provide_auth, provide_limiter))
+    if settings.mail.backend == "outbox":
+        handlers.append(mailbox_router(provide_outbox))
     dist = settings.web_dist
     if dist is not None:
         handlers.append(web_router(dist))
@@ -57,7 +80,11 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
             path="/schema",
             render_plugins=[SwaggerRenderPlugin(path="/swagger")],
         ),
-        cors_config=CORSConfig(allow_origins=[], allow_credentials=False),
+        cors_config=CORSConfig(
+            allow_origins=[],
+            allow_credentials=False,
+            expose_headers=["X-Supabase-Api-Version", "Retry-After"],
+        ),
         debug=settings.server.debug,
     )
     app.state.container = container

@@ -9,6 +9,7 @@ from litestar.di import Provide
 
 from designcore.app.container import Container
 from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.app.services.profiles import ProfileService
 from designcore.domain.premium import Viewer
 from designcore.ports.storage import Storage
 
@@ -35,6 +36,9 @@ def dependencies(container: Container) -> dict[str, Provide]:
         storage: Storage = container.storage()
         return storage
 
+    def provide_profiles() -> ProfileService:
+        return container.profiles()
+
     def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
         viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
         return viewer
@@ -43,5 +47,6 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "site_settings": Provide(provide_site_settings, sync_to_thread=False),
         "storage": Provide(provide_storage, sync_to_thread=False),
-        "viewer": Provide(provide_viewer, sync_to_thread=False),
+        "viewer": Provide(provide_viewer, sync_to_thread=True),
+        "profiles": Provide(provide_profiles, sync_to_thread=False),
     }

@@ -1,0 +1,5 @@
+"""TOTP with pyotp."""
+
+from designcore.adapters.pyotp.totp import PyOtpTotp
+
+__all__ = ["PyOtpTotp"]

@@ -1,0 +1,409 @@
+"""The auth API at ``/auth/v1``, compatible with the Supabase Auth (GoTrue) HTTP API.
+
+Shapes, status codes and error bodies follow what the official JavaScript client expects:
+errors are ``{code, message}`` when the client sends ``X-Supabase-Api-Version: 2024-01-01``
+(echoed back), and the legacy ``{code: <status>, error_code, msg}`` otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import segno
+from litestar import Request, Response, Router, delete, get, post, put
+from litestar.di import NamedDependency, Provide
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.params import FromPath, FromQuery, RawBody
+from litestar.response import Redirect
+
+from designcore import __version__
+from designcore.app.http.dependencies import bearer_token
+from designcore.app.services.auth import AuthFailure, AuthService, Caller, IssuedSession, UserView
+from designcore.domain.accounts import Factor, Identity, User
+from designcore.domain.errors import DesignCoreError
+from designcore.ports.rate_limit import RateLimiter
+
+API_VERSION_HEADER = "X-Supabase-Api-Version"
+API_VERSION = "2024-01-01"
+MAX_AUTH_BODY = 64 * 1024
+
+# (limit, window seconds) per client address and per e-mail, for each rate-limited action.
+RATE_LIMITS: dict[str, tuple[int, int]] = {
+    "signup": (30, 3600),
+    "token": (60, 300),
+    "refresh": (300, 300),
+    "recover": (5, 3600),
+    "resend": (5, 3600),
+    "verify": (30, 300),
+}
+
+Auth = NamedDependency[AuthService]
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
+def identity_json(identity: Identity) -> dict[str, Any]:
+    """An identity as GoTrue shows it."""
+    return {
+        "identity_id": identity.id,
+        "id": identity.provider_id,
+        "user_id": identity.user_id,
+        "identity_data": dict(identity.identity_data),
+        "provider": identity.provider,
+        "email": identity.email,
+        "last_sign_in_at": _iso(identity.last_sign_in_at),
+        "created_at": _iso(identity.created_at),
+        "updated_at": _iso(identity.updated_at),
+    }
+
+
+def factor_json(factor: Factor) -> dict[str, Any]:
+    """A factor as GoTrue shows it."""
+    return {
+        "id": factor.id,
+        "friendly_name": factor.friendly_name,
+        "factor_type": factor.factor_type,
+        "status": factor.status.value,
+        "created_at": _iso(factor.created_at),
+        "updated_at": _iso(factor.updated_at),
+    }
+
+
+def user_json(
+    user: User, identities: tuple[Identity, ...] = (), factors: tuple[Factor, ...] = ()
+) -> dict[str, Any]:
+    """A user as GoTrue shows it."""
+    return {
+        "id": user.id,
+        "aud": user.aud,
+        "role": user.role,
+        "email": user.email,
+        "email_confirmed_at": _iso(user.email_confirmed_at),
+        "phone": user.phone,
+        "confirmed_at": _iso(user.email_confirmed_at),
+        "last_sign_in_at": _iso(user.last_sign_in_at),
+        "app_metadata": dict(user.app_metadata),
+        "user_metadata": dict(user.user_metadata),
+        "identities": [identity_json(i) for i in identities],
+        "factors": [factor_json(f) for f in factors],
+        "created_at": _iso(user.created_at),
+        "updated_at": _iso(user.updated_at),
+        "is_anonymous": False,
+    }
+
+
+def view_json(view: UserView) -> dict[str, Any]:
+    """A user with identities and factors."""
+    return user_json(view.user, view.identities, view.factors)
+
+
+def session_json(issued: IssuedSession, view: UserView) -> dict[str, Any]:
+    """A token response."""
+    return {
+        "access_token": issued.access_token,
+        "token_type": "bearer",
+        "expires_in": issued.expires_in,
+        "expires_at": issued.expires_at,
+        "refresh_token": issued.refresh_token,
+        "user": view_json(view),
+    }
+
+
+def _body(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_AUTH_BODY:
+        raise AuthFailure(413, "request_too_large", "Request body too large")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise AuthFailure(400, "bad_json", "Could not parse request body as JSON") from None
+    if not isinstance(data, dict):
+        raise AuthFailure(400, "bad_json", "Request body must be a JSON object")
+    return data
+
+
+def _text(data: dict[str, Any], key: str, *, required: bool = True) -> str:
+    value = data.get(key)
+    if value is None or value == "":
+        if required:
+            raise AuthFailure(400, "validation_failed", f"{key} is required")
+        return ""
+    if not isinstance(value, str) or len(value) > 4096:
+        raise AuthFailure(400, "validation_failed", f"{key} must be a string")
+    return value
+
+
+def _client_ip(request: Request[Any, Any, Any]) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def error_response(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+    """Every error under /auth/v1, in the body shape the client asked for."""
+    headers = {API_VERSION_HEADER: API_VERSION}
+    if isinstance(error, AuthFailure):
+        status, code, message, extra = error.status, error.code, error.message, error.extra
+        if status == 429 and "retry_after" in extra:
+            headers["Retry-After"] = str(extra.pop("retry_after"))
+    elif isinstance(error, DesignCoreError):
+        status, code, message, extra = 400, error.code, error.message, {}
+    elif isinstance(error, ValidationException):
+        status, code, message, extra = 400, "validation_failed", str(error.detail), {}
+    elif isinstance(error, HTTPException):
+        status, code, message, extra = error.status_code, "request_error", str(error.detail), {}
+        if status == 413:
+            code = "request_too_large"
+        elif status == 404:
+            code = "not_found"
+        elif status == 405:
+            code = "method_not_allowed"
+    else:
+        status, code, message, extra = 500, "unexpected_failure", "Unexpected failure", {}
+    if request.headers.get(API_VERSION_HEADER.lower()) == API_VERSION:
+        body: dict[str, Any] = {"code": code, "message": message, **extra}
+    else:
+        body = {"code": status, "error_code": code, "msg": message, **extra}
+    return Response(body, status_code=status, headers=headers)
+
+
+def build_auth_router(
+    provide_service: Callable[[], AuthService], provide_limiter: Callable[[], RateLimiter]
+) -> Router:
+    """The ``/auth/v1`` router."""
+
+    def limit(request: Request[Any, Any, Any], action: str, email: str | None = None) -> None:
+        allowed, window = RATE_LIMITS[action]
+        limiter = provide_limiter()
+        keys = [f"auth:{action}:ip:{_client_ip(request)}"]
+        if email:
+            keys.append(f"auth:{action}:email:{email.strip().lower()}")
+        for key in keys:
+            decision = limiter.hit(key, limit=allowed, window_seconds=window)
+            if not decision.allowed:
+                raise AuthFailure(
+                    429,
+                    "over_request_rate_limit",
+                    "Request rate limit reached",
+                    extra={"retry_after": decision.retry_after},
+                )
+
+    def caller_of(request: Request[Any, Any, Any]) -> Caller:
+        return provide_service().authenticate(bearer_token(request))
+
+    def issued_json(service: AuthService, issued: IssuedSession) -> dict[str, Any]:
+        return session_json(issued, service.user_view(issued.user.id))
+
+    @post("/signup", sync_to_thread=True, status_code=200)
+    def signup(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        data = _body(body)
+        email = _text(data, "email")
+        limit(request, "signup", email)
+        extra = data.get("data")
+        if extra is not None and not isinstance(extra, dict):
+            raise AuthFailure(400, "validation_failed", "data must be an object")
+        result = auth.sign_up(email=email, password=_text(data, "password"), data=extra)
+        if isinstance(result, IssuedSession):
+            return issued_json(auth, result)
+        return view_json(auth.user_view(result.id))
+
+    @post("/token", sync_to_thread=True, status_code=200)
+    def token(
+        request: Request[Any, Any, Any], auth: Auth, body: RawBody, grant_type: FromQuery[str] = ""
+    ) -> dict[str, Any]:
+        data = _body(body)
+        if grant_type == "password":
+            email = _text(data, "email")
+            limit(request, "token", email)
+            issued = auth.sign_in_with_password(email=email, password=_text(data, "password"))
+        elif grant_type == "refresh_token":
+            limit(request, "refresh")
+            issued = auth.refresh(_text(data, "refresh_token"))
+        else:
+            raise AuthFailure(
+                400,
+                "unsupported_grant_type",
+                "unsupported_grant_type: use password or refresh_token",
+            )
+        return issued_json(auth, issued)
+
+    @get("/user", sync_to_thread=True)
+    def get_user(request: Request[Any, Any, Any], auth: Auth) -> dict[str, Any]:
+        return view_json(auth.user_view(caller_of(request).user_id))
+
+    @put("/user", sync_to_thread=True)
+    def update_user(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        caller = caller_of(request)
+        return view_json(auth.update_user(caller, _body(body)))
+
+    @post("/logout", sync_to_thread=True, status_code=204)
+    def logout(request: Request[Any, Any, Any], auth: Auth) -> None:
+        auth.sign_out(caller_of(request), request.query_params.get("scope") or "global")
+
+    @post("/recover", sync_to_thread=True, status_code=200)
+    def recover(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        data = _body(body)
+        email = _text(data, "email")
+        limit(request, "recover", email)
+        auth.recover(email, request.query_params.get("redirect_to") or data.get("redirect_to"))
+        return {}
+
+    @post("/resend", sync_to_thread=True, status_code=200)
+    def resend(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        data = _body(body)
+        email = _text(data, "email")
+        limit(request, "resend", email)
+        auth.resend(email, _text(data, "type"))
+        return {}
+
+    @post("/verify", sync_to_thread=True, status_code=200)
+    def verify(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        data = _body(body)
+        limit(request, "verify")
+        raw = _text(data, "token_hash", required=False) or _text(data, "token")
+        return issued_json(auth, auth.verify(token=raw, kind=_text(data, "type")))
+
+    @get("/verify", sync_to_thread=True)
+    def verify_link(
+        request: Request[Any, Any, Any],
+        auth: Auth,
+        token: FromQuery[str],
+        type: FromQuery[str],
+        redirect_to: FromQuery[str] = "",
+    ) -> Redirect:
+        limit(request, "verify")
+        target = auth.redirect_target(redirect_to or None)
+        try:
+            issued = auth.verify(token=token, kind=type)
+        except AuthFailure as failure:
+            fragment = (
+                f"error=access_denied&error_code={failure.code}&error_description={failure.message}"
+            )
+            return Redirect(f"{target}#{fragment.replace(' ', '+')}")
+        fragment = (
+            f"access_token={issued.access_token}&expires_at={issued.expires_at}"
+            f"&expires_in={issued.expires_in}&refresh_token={issued.refresh_token}"
+            f"&token_type=bearer&type={type}"
+        )
+        return Redirect(f"{target}#{fragment}")
+
+    @get("/reauthenticate", sync_to_thread=True)
+    def reauthenticate(request: Request[Any, Any, Any], auth: Auth) -> dict[str, Any]:
+        caller_of(request)
+        raise AuthFailure(
+            422,
+            "reauthentication_not_needed",
+            "Reauthentication is not needed: update the password with the current session",
+        )
+
+    @post("/factors", sync_to_thread=True, status_code=200)
+    def enroll(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
+        caller = caller_of(request)
+        data = _body(body)
+        factor_type = _text(data, "factor_type")
+        if factor_type != "totp":
+            raise AuthFailure(
+                422,
+                "mfa_phone_enroll_not_enabled" if factor_type == "phone" else "validation_failed",
+                "Only TOTP factors are supported",
+            )
+        issuer = _text(data, "issuer", required=False) or None
+        factor = auth.enroll_totp(
+            caller, _text(data, "friendly_name", required=False) or None, issuer
+        )
+        uri = auth.totp_uri(factor, str(caller.claims.get("email", "")), issuer)
+        return {
+            "id": factor.id,
+            "type": "totp",
+            "friendly_name": factor.friendly_name,
+            "totp": {
+                "qr_code": segno.make(uri, error="m").svg_data_uri(),
+                "secret": factor.secret,
+                "uri": uri,
+            },
+        }
+
+    @post("/factors/{factor_id:str}/challenge", sync_to_thread=True, status_code=200)
+    def challenge(
+        request: Request[Any, Any, Any], auth: Auth, factor_id: FromPath[str], body: RawBody
+    ) -> dict[str, Any]:
+        caller = caller_of(request)
+        _body(body)
+        made = auth.challenge(caller, factor_id, _client_ip(request))
+        return {"id": made.id, "type": "totp", "expires_at": int(made.created_at.timestamp()) + 300}
+
+    @post("/factors/{factor_id:str}/verify", sync_to_thread=True, status_code=200)
+    def verify_factor(
+        request: Request[Any, Any, Any], auth: Auth, factor_id: FromPath[str], body: RawBody
+    ) -> dict[str, Any]:
+        caller = caller_of(request)
+        data = _body(body)
+        issued = auth.verify_factor(
+            caller, factor_id, _text(data, "challenge_id"), _text(data, "code")
+        )
+        return issued_json(auth, issued)
+
+    @delete("/factors/{factor_id:str}", sync_to_thread=True, status_code=200)
+    def unenroll(
+        request: Request[Any, Any, Any], auth: Auth, factor_id: FromPath[str]
+    ) -> dict[str, Any]:
+        return {"id": auth.unenroll(caller_of(request), factor_id)}
+
+    @get("/settings", sync_to_thread=False)
+    def settings(auth: Auth) -> dict[str, Any]:
+        return {
+            "external": {"email": True, "phone": False, "google": False},
+            "disable_signup": False,
+            "mailer_autoconfirm": not auth.settings.confirm_email,
+            "phone_autoconfirm": False,
+            "sms_provider": "",
+            "saml_enabled": False,
+        }
+
+    @get("/health", sync_to_thread=False)
+    def health() -> dict[str, Any]:
+        return {
+            "version": __version__,
+            "name": "designcore-auth",
+            "description": "designcore auth service",
+        }
+
+    @get("/.well-known/jwks.json", sync_to_thread=False)
+    def jwks(auth: Auth) -> Response[dict[str, Any]]:
+        return Response(auth.jwks(), headers={"Cache-Control": "public, max-age=600"})
+
+    def after(response: Response[Any]) -> Response[Any]:
+        response.headers[API_VERSION_HEADER] = API_VERSION
+        return response
+
+    return Router(
+        path="/auth/v1",
+        route_handlers=[
+            signup,
+            token,
+            get_user,
+            update_user,
+            logout,
+            recover,
+            resend,
+            verify,
+            verify_link,
+            reauthenticate,
+            enroll,
+            challenge,
+            verify_factor,
+            unenroll,
+            settings,
+            health,
+            jwks,
+        ],
+        dependencies={"auth": Provide(provide_service, sync_to_thread=False)},
+        exception_handlers={Exception: error_response},
+        after_request=after,
+        tags=["auth"],
+        include_in_schema=True,
+    )

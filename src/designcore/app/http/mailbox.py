@@ -1,0 +1,47 @@
+"""``/dev/mailbox``: the local outbox as a page, so a newcomer can click a recovery link."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+from litestar import Response, Router, get
+
+from designcore.ports.mail import Outbox
+
+_LINK = re.compile(r"https?://[^\s<>\"']+")
+
+
+def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
+    """A page listing the latest mail kept by the local outbox, links clickable."""
+
+    @get("/dev/mailbox", sync_to_thread=True, include_in_schema=False)
+    def mailbox() -> Response[str]:
+        items = []
+        for sent in provide_outbox().messages(50):
+            body = _LINK.sub(
+                lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>',
+                html.escape(sent.message.text, quote=False),
+            )
+            items.append(
+                "<article><h2>{subject}</h2><p class=meta>To {to} · {when}</p>"
+                "<pre>{body}</pre></article>".format(
+                    subject=html.escape(sent.message.subject),
+                    to=html.escape(sent.message.to),
+                    when=sent.sent_at.strftime("%Y-%m-%d %H:%M:%S UTC"),
+                    body=body,
+                )
+            )
+        page = (
+            "<!doctype html><meta charset=utf-8><title>designcore mailbox</title>"
+            "<style>body{font:15px system-ui;background:#0b0b0f;color:#eee;max-width:760px;"
+            "margin:2rem auto;padding:0 1rem}article{background:#16161d;border-radius:12px;"
+            "padding:1rem 1.25rem;margin:1rem 0}.meta{color:#999}a{color:#4ade80}"
+            "pre{white-space:pre-wrap}</style><h1>Mailbox</h1>"
+            "<p class=meta>Mail the local outbox kept, newest first.</p>"
+            + ("".join(items) or "<p>No mail yet.</p>")
+        )
+        return Response(page, media_type="text/html")
+
+    return Router(path="/", route_handlers=[mailbox])

@@ -1,0 +1,263 @@
+"""Accounts: users, identities, sessions, refresh tokens, MFA factors and one-time tokens.
+
+The rules of the auth service live here as pure functions: e-mail normalisation, the refresh
+token rotation decision, access-token claims and assurance levels. Secrets never appear in
+these types in the clear: refresh tokens and one-time tokens are stored as hashes.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+import attrs
+
+from designcore.domain.errors import FieldIssue, ValidationFailed
+
+AUDIENCE = "authenticated"
+"""The ``aud`` of every user and access token."""
+
+REFRESH_REUSE_INTERVAL = timedelta(seconds=10)
+"""How long the previous refresh token may be replayed to recover a lost response."""
+
+MFA_CHALLENGE_LIFETIME = timedelta(seconds=300)
+"""How long an MFA challenge can be verified."""
+
+ONE_TIME_TOKEN_LIFETIME = timedelta(hours=1)
+"""How long a recovery or confirmation link works."""
+
+MAX_EMAIL_LENGTH = 254
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
+
+Aal = Literal["aal1", "aal2"]
+
+
+def normalise_email(raw: str) -> str:
+    """The canonical form of an address (trimmed, lowercased). Raises ``ValidationFailed``
+    (``email``) when it is not an address."""
+    email = raw.strip().lower()
+    if len(email) > MAX_EMAIL_LENGTH or not _EMAIL.fullmatch(email):
+        raise ValidationFailed(
+            (FieldIssue("email", "must be an e-mail address"),),
+            "Unable to validate email address: invalid format",
+        )
+    return email
+
+
+@attrs.frozen(kw_only=True)
+class User:
+    """An account (GoTrue's user object, minus what is derived at answer time)."""
+
+    id: str
+    """A UUID string."""
+    email: str
+    """Normalised e-mail address."""
+    password_hash: str | None = attrs.field(default=None, repr=False)
+    """Argon2id hash; ``None`` for accounts that only sign in with a provider."""
+    email_confirmed_at: datetime | None = None
+    """When the address was confirmed; ``None`` until then."""
+    phone: str = ""
+    role: str = AUDIENCE
+    aud: str = AUDIENCE
+    app_metadata: Mapping[str, Any] = attrs.field(factory=dict)
+    """Server-controlled metadata: ``provider`` and ``providers``."""
+    user_metadata: Mapping[str, Any] = attrs.field(factory=dict)
+    """User-controlled metadata (first_name, last_name, referral_code, …)."""
+    created_at: datetime
+    updated_at: datetime
+    last_sign_in_at: datetime | None = None
+    banned_until: datetime | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Identity:
+    """A way to sign in (the e-mail itself, or a provider account such as Google)."""
+
+    id: str
+    """The identity id."""
+    user_id: str
+    provider: str
+    """``email`` or ``google``."""
+    provider_id: str
+    """The user's id at the provider (the user id for ``email``)."""
+    identity_data: Mapping[str, Any] = attrs.field(factory=dict)
+    email: str | None = None
+    created_at: datetime
+    updated_at: datetime
+    last_sign_in_at: datetime | None = None
+
+
+class FactorStatus(enum.Enum):
+    """An MFA factor's state."""
+
+    UNVERIFIED = "unverified"
+    VERIFIED = "verified"
+
+
+@attrs.frozen(kw_only=True)
+class Factor:
+    """A second factor (TOTP)."""
+
+    id: str
+    user_id: str
+    friendly_name: str | None = None
+    factor_type: Literal["totp", "phone"] = "totp"
+    status: FactorStatus = FactorStatus.UNVERIFIED
+    secret: str = attrs.field(repr=False)
+    """The TOTP secret (base32)."""
+    created_at: datetime
+    updated_at: datetime
+
+
+@attrs.frozen(kw_only=True)
+class Challenge:
+    """An MFA challenge waiting for a code."""
+
+    id: str
+    factor_id: str
+    created_at: datetime
+    verified_at: datetime | None = None
+    ip_address: str = ""
+
+    def expired(self, now: datetime) -> bool:
+        """Whether it is too old to verify."""
+        return now - self.created_at > MFA_CHALLENGE_LIFETIME
+
+
+@attrs.frozen
+class AmrEntry:
+    """One authentication method used in a session."""
+
+    method: str
+    """``password``, ``oauth``, ``otp``, ``totp``, ``recovery``."""
+    timestamp: int
+    """Epoch seconds."""
+
+
+@attrs.frozen(kw_only=True)
+class AuthSession:
+    """A signed-in session; access tokens name it in ``session_id``."""
+
+    id: str
+    user_id: str
+    created_at: datetime
+    updated_at: datetime
+    aal: Aal = "aal1"
+    amr: tuple[AmrEntry, ...] = ()
+    factor_id: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class RefreshToken:
+    """One link in a session's refresh-token chain (only the hash is stored)."""
+
+    token_hash: str
+    session_id: str
+    user_id: str
+    parent_hash: str | None
+    """The token this one replaced; ``None`` for the first of a session."""
+    revoked: bool = False
+    """Set once it has been used (or the session was revoked)."""
+    created_at: datetime
+
+
+class OneTimeTokenKind(enum.Enum):
+    """What a mailed token is for."""
+
+    RECOVERY = "recovery"
+    SIGNUP = "signup"
+    EMAIL_CHANGE = "email_change"
+    REAUTHENTICATION = "reauthentication"
+
+
+@attrs.frozen(kw_only=True)
+class OneTimeToken:
+    """A single-use token sent by mail (only the hash is stored)."""
+
+    token_hash: str
+    user_id: str
+    kind: OneTimeTokenKind
+    relates_to: str
+    """The address it was sent to."""
+    created_at: datetime
+
+    def expired(self, now: datetime) -> bool:
+        """Whether it is too old to use."""
+        return now - self.created_at > ONE_TIME_TOKEN_LIFETIME
+
+
+class RefreshDecision(enum.Enum):
+    """What presenting a refresh token leads to."""
+
+    ROTATE = "rotate"
+    """The latest token: issue its successor."""
+    REUSE_LATEST = "reuse_latest"
+    """The one before the latest, within the reuse interval: answer the latest again."""
+    REVOKE_SESSION = "revoke_session"
+    """An older token, or too late: someone replayed it; end the whole session."""
+
+
+def decide_refresh(presented: RefreshToken, latest: RefreshToken, now: datetime) -> RefreshDecision:
+    """Rotation with a short grace for lost responses (GoTrue's reuse interval).
+
+    ``latest`` is the newest token of the presented token's session.
+    """
+    if presented.token_hash == latest.token_hash and not presented.revoked:
+        return RefreshDecision.ROTATE
+    if latest.parent_hash == presented.token_hash and now - latest.created_at <= (
+        REFRESH_REUSE_INTERVAL
+    ):
+        return RefreshDecision.REUSE_LATEST
+    return RefreshDecision.REVOKE_SESSION
+
+
+def current_aal(session: AuthSession) -> Aal:
+    """The session's assurance level."""
+    return session.aal
+
+
+def next_aal(factors: tuple[Factor, ...] | list[Factor]) -> Aal:
+    """The level the user can reach: aal2 once a verified factor exists."""
+    return "aal2" if any(f.status is FactorStatus.VERIFIED for f in factors) else "aal1"
+
+
+def access_claims(
+    *,
+    user: User,
+    session: AuthSession,
+    issuer: str,
+    issued_at: datetime,
+    lifetime: timedelta,
+) -> dict[str, Any]:
+    """The claims of an access token."""
+    iat = int(issued_at.timestamp())
+    return {
+        "iss": issuer,
+        "sub": user.id,
+        "aud": user.aud,
+        "exp": iat + int(lifetime.total_seconds()),
+        "iat": iat,
+        "email": user.email,
+        "phone": user.phone,
+        "app_metadata": dict(user.app_metadata),
+        "user_metadata": dict(user.user_metadata),
+        "role": user.role,
+        "aal": session.aal,
+        "amr": [{"method": e.method, "timestamp": e.timestamp} for e in session.amr],
+        "session_id": session.id,
+        "is_anonymous": False,
+    }
+
+
+def merge_metadata(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """User metadata after an update: keys are replaced one by one; ``None`` removes a key."""
+    merged = dict(current)
+    for key, value in changes.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return merged

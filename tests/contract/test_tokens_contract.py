@@ -1,0 +1,559 @@
+"""The TokenSigner contract (JWT over a key ring) and the KeyRing contract."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import attrs
+import jwt
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+
+from designcore.adapters.jwt import JwtTokenSigner, generate_signing_key, jwk_thumbprint
+from designcore.adapters.memory import FixedClock
+from designcore.adapters.memory.keys import InMemoryKeyRing
+from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
+from designcore.domain.errors import (
+    Conflict,
+    NotAllowed,
+    NotFound,
+    Unavailable,
+    ValidationFailed,
+)
+from designcore.domain.signing_keys import SigningKey, active_key
+from designcore.ports.keys import KeyRing
+
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+ISSUER = "https://designcore.test/auth/v1"
+AUDIENCE = "authenticated"
+LIFETIME = timedelta(hours=1)
+ROTATE_EVERY = timedelta(days=30)
+PUBLISH_AHEAD = timedelta(days=1)
+RELOAD_EVERY = timedelta(seconds=60)
+SECOND = timedelta(seconds=1)
+JWK_MEMBERS = {"kty", "crv", "x", "y", "kid", "alg", "use", "key_ops"}
+
+
+class CountingKeyRing:
+    """A key ring that counts loads and can be switched off, wrapping a real one."""
+
+    def __init__(self, inner: KeyRing) -> None:
+        self.inner = inner
+        self.loads = 0
+        self.down = False
+
+    def _check(self) -> None:
+        if self.down:
+            raise Unavailable("key ring is down")
+
+    def load(self) -> Sequence[SigningKey]:
+        self._check()
+        self.loads += 1
+        return self.inner.load()
+
+    def add(self, key: SigningKey) -> None:
+        self._check()
+        self.inner.add(key)
+
+    def retire(self, kid: str, at: datetime) -> None:
+        self._check()
+        self.inner.retire(kid, at)
+
+    def remove(self, kid: str) -> None:
+        self._check()
+        self.inner.remove(kid)
+
+
+@attrs.define
+class TokenRig:
+    """A token signer with the clock and the key ring it runs on."""
+
+    signer: JwtTokenSigner
+    ring: CountingKeyRing
+    clock: FixedClock
+
+    def now(self) -> datetime:
+        return self.clock.now()
+
+    def verify(self, token: str, *, audience: str = AUDIENCE, at: datetime | None = None) -> Any:
+        return self.signer.verify(token, audience=audience, now=at or self.clock.now())
+
+    def active(self) -> SigningKey:
+        key = active_key(self.ring.inner.load(), self.clock.now())
+        assert key is not None
+        return key
+
+    def sibling(self, **overrides: Any) -> JwtTokenSigner:
+        """Another signer on the same ring and clock, configured like this one unless told."""
+        settings: dict[str, Any] = {
+            "issuer": ISSUER,
+            "token_lifetime": LIFETIME,
+            "rotate_every": ROTATE_EVERY,
+            "publish_ahead": PUBLISH_AHEAD,
+            "reload_every": RELOAD_EVERY,
+        }
+        settings.update(overrides)
+        ring = settings.pop("ring", self.ring)
+        return JwtTokenSigner(ring, self.clock, **settings)
+
+
+@pytest.fixture(name="rig", params=["jwt-memory-ring"])
+def fixture_rig(request: pytest.FixtureRequest) -> TokenRig:
+    """Every token signer implementation, with its first key made at T0."""
+    clock = FixedClock(T0)
+    ring = CountingKeyRing(InMemoryKeyRing())
+    signer = JwtTokenSigner(
+        ring,
+        clock,
+        issuer=ISSUER,
+        token_lifetime=LIFETIME,
+        rotate_every=ROTATE_EVERY,
+        publish_ahead=PUBLISH_AHEAD,
+        reload_every=RELOAD_EVERY,
+    )
+    signer.ensure_keys(clock.now())
+    return TokenRig(signer=signer, ring=ring, clock=clock)
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def b64json(value: object) -> str:
+    return b64(json.dumps(value).encode())
+
+
+def craft(header: dict[str, Any], payload: dict[str, Any], signature: bytes = b"") -> str:
+    """A compact JWS put together by hand."""
+    return f"{b64json(header)}.{b64json(payload)}.{b64(signature)}"
+
+
+def standard_claims(rig: TokenRig, **extra: Any) -> dict[str, Any]:
+    issued = int(rig.now().timestamp())
+    return {
+        "sub": "user-1",
+        "aud": AUDIENCE,
+        "iss": ISSUER,
+        "iat": issued,
+        "exp": issued + 3600,
+        **extra,
+    }
+
+
+def header_of(token: str) -> dict[str, Any]:
+    return jwt.get_unverified_header(token)
+
+
+def refused(rig: TokenRig, token: str, **kwargs: Any) -> str:
+    """The message of the bad_jwt refusal that verifying ``token`` must raise."""
+    with pytest.raises(NotAllowed) as caught:
+        rig.verify(token, **kwargs)
+    assert "bad_jwt" == caught.value.code
+    return caught.value.message
+
+
+class TestSignAndVerify:
+    def test_round_trip(self, rig: TokenRig) -> None:
+        """A signed token verifies to its claims plus iss, iat and exp."""
+        token = rig.signer.sign({"sub": "user-1", "aud": AUDIENCE, "role": "authenticated"})
+        issued = int(T0.timestamp())
+        assert {
+            "sub": "user-1",
+            "aud": AUDIENCE,
+            "role": "authenticated",
+            "iss": ISSUER,
+            "iat": issued,
+            "exp": issued + 3600,
+        } == rig.verify(token)
+
+    def test_header_names_the_signing_key(self, rig: TokenRig) -> None:
+        """The header says ES256, JWT, and the kid of the active key."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert {"alg": "ES256", "typ": "JWT", "kid": rig.active().kid} == header_of(token)
+
+    def test_audience_list_contains_the_audience(self, rig: TokenRig) -> None:
+        """A token for several audiences verifies for each of them."""
+        token = rig.signer.sign({"sub": "u", "aud": [AUDIENCE, "admin"]})
+        assert "u" == rig.verify(token, audience="admin")["sub"]
+
+    def test_shorter_expiry_may_be_asked_for(self, rig: TokenRig) -> None:
+        """A caller may shorten a token's life."""
+        exp = int(T0.timestamp()) + 60
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE, "exp": exp})
+        assert exp == rig.verify(token)["exp"]
+
+    def test_caller_may_fill_in_the_registered_claims(self, rig: TokenRig) -> None:
+        """Claims that already carry iss, iat and exp, consistent with the signer, are kept."""
+        issued = int(T0.timestamp()) - 1
+        claims = {"sub": "u", "aud": AUDIENCE, "iss": ISSUER, "iat": issued, "exp": issued + 3600}
+        assert claims == rig.verify(rig.signer.sign(claims))
+
+    @pytest.mark.parametrize(
+        ("claims", "field"),
+        [
+            ({"exp": int(T0.timestamp()) + 3601}, "claims.exp"),
+            ({"exp": int(T0.timestamp())}, "claims.exp"),
+            ({"exp": "soon"}, "claims.exp"),
+            ({"exp": True}, "claims.exp"),
+            ({"iss": "someone-else"}, "claims.iss"),
+            ({"iat": int(T0.timestamp()) + 1}, "claims.iat"),
+            ({"iat": "now"}, "claims.iat"),
+        ],
+    )
+    def test_claims_that_break_the_guarantees_are_refused(
+        self, rig: TokenRig, claims: dict[str, Any], field: str
+    ) -> None:
+        """A later exp than the lifetime allows, another issuer, or a future iat is refused."""
+        with pytest.raises(ValidationFailed) as caught:
+            rig.signer.sign({"sub": "u", "aud": AUDIENCE, **claims})
+        assert [field] == [issue.path for issue in caught.value.issues]
+
+    def test_last_valid_second(self, rig: TokenRig) -> None:
+        """A token verifies up to the second before its exp, with no leeway."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert "u" == rig.verify(token, at=T0 + LIFETIME - SECOND)["sub"]
+
+    def test_interoperates_through_the_jwks(self, rig: TokenRig) -> None:
+        """A third party with only the JWKS and pyjwt verifies the token."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        jwk_set = jwt.PyJWKSet.from_dict(rig.signer.jwks())
+        key = jwk_set[header_of(token)["kid"]]
+        claims = jwt.decode(
+            token,
+            key,
+            algorithms=["ES256"],
+            audience=AUDIENCE,
+            issuer=ISSUER,
+            options={"verify_exp": False, "verify_iat": False},
+        )
+        assert "u" == claims["sub"]
+
+
+class TestRefusals:
+    def test_forged_signature(self, rig: TokenRig) -> None:
+        """The same header and claims signed by another key under the real kid are refused."""
+        impostor = generate_signing_key(T0, T0)
+        private = serialization.load_pem_private_key(impostor.private_pem.encode(), None)
+        assert isinstance(private, ec.EllipticCurvePrivateKey)
+        token = jwt.encode(
+            standard_claims(rig), private, algorithm="ES256", headers={"kid": rig.active().kid}
+        )
+        assert "signature" in refused(rig, token)
+
+    def test_tampered_claims(self, rig: TokenRig) -> None:
+        """Changing the claims of a real token breaks its signature."""
+        header, _, signature = rig.signer.sign({"sub": "user-1", "aud": AUDIENCE}).split(".")
+        payload = b64json(standard_claims(rig, sub="admin"))
+        assert "signature" in refused(rig, f"{header}.{payload}.{signature}")
+
+    def test_alg_none(self, rig: TokenRig) -> None:
+        """An unsigned token (alg none) is refused whatever it claims."""
+        token = craft({"alg": "none", "typ": "JWT", "kid": rig.active().kid}, standard_claims(rig))
+        assert "'none'" in refused(rig, token)
+
+    @pytest.mark.parametrize("alg", ["HS256", "HS384", "HS512"])
+    def test_hmac_keyed_with_the_public_key(self, rig: TokenRig, alg: str) -> None:
+        """An HMAC token whose secret is the public key (algorithm confusion) is refused."""
+        public_pem = (
+            serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+            .public_key()
+            .public_bytes(
+                serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+            )
+        )
+        digest = {"HS256": hashlib.sha256, "HS384": hashlib.sha384, "HS512": hashlib.sha512}[alg]
+        signing_input = (
+            f"{b64json({'alg': alg, 'typ': 'JWT', 'kid': rig.active().kid})}."
+            f"{b64json(standard_claims(rig))}"
+        )
+        signature = hmac.new(public_pem, signing_input.encode(), digest).digest()
+        assert f"'{alg}'" in refused(rig, f"{signing_input}.{b64(signature)}")
+
+    def test_other_asymmetric_algorithm(self, rig: TokenRig) -> None:
+        """An RS256 token is refused before any key is tried."""
+        private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        token = jwt.encode(
+            standard_claims(rig), private, algorithm="RS256", headers={"kid": rig.active().kid}
+        )
+        assert "'RS256'" in refused(rig, token)
+
+    def test_expired(self, rig: TokenRig) -> None:
+        """At its exp second and after, a token is refused as expired."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert "expired" in refused(rig, token, at=T0 + LIFETIME)
+        assert "expired" in refused(rig, token, at=T0 + 2 * LIFETIME)
+
+    def test_not_yet_valid(self, rig: TokenRig) -> None:
+        """A token with a future nbf is refused until then."""
+        not_before = int(T0.timestamp()) + 60
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE, "nbf": not_before})
+        assert "not valid before" in refused(rig, token)
+        assert "u" == rig.verify(token, at=T0 + 60 * SECOND)["sub"]
+
+    def test_issued_in_the_future(self, rig: TokenRig) -> None:
+        """A token whose iat is after the verifier's now is refused (no leeway)."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert "future" in refused(rig, token, at=T0 - SECOND)
+
+    def test_wrong_audience(self, rig: TokenRig) -> None:
+        """A token for another audience is refused."""
+        token = rig.signer.sign({"sub": "u", "aud": "anon"})
+        assert "audience" in refused(rig, token)
+
+    def test_missing_audience(self, rig: TokenRig) -> None:
+        """A token without aud is refused."""
+        token = rig.signer.sign({"sub": "u"})
+        assert "'aud'" in refused(rig, token)
+
+    def test_wrong_issuer(self, rig: TokenRig) -> None:
+        """A token from another issuer, even with a shared key, is refused."""
+        token = rig.sibling(issuer="https://elsewhere.test").sign({"sub": "u", "aud": AUDIENCE})
+        assert "issued by" in refused(rig, token)
+
+    def test_unknown_kid(self, rig: TokenRig) -> None:
+        """A token signed by a key this signer never published is refused."""
+        stranger = rig.sibling(ring=InMemoryKeyRing())
+        stranger.ensure_keys(T0)
+        token = stranger.sign({"sub": "u", "aud": AUDIENCE})
+        assert "not a published signing key" in refused(rig, token)
+
+    def test_missing_kid(self, rig: TokenRig) -> None:
+        """A token signed by the real key but without a kid is refused."""
+        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        assert isinstance(private, ec.EllipticCurvePrivateKey)
+        token = jwt.encode(standard_claims(rig), private, algorithm="ES256")
+        assert "kid" in refused(rig, token)
+
+    @pytest.mark.parametrize(
+        ("claims", "hint"),
+        [
+            ({"exp": None}, "'exp'"),
+            ({"iat": None}, "'iat'"),
+            ({"exp": "tomorrow"}, "exp"),
+            ({"iat": 1.5}, "iat"),
+            ({"nbf": "now"}, "nbf"),
+        ],
+    )
+    def test_bad_time_claims(self, rig: TokenRig, claims: dict[str, Any], hint: str) -> None:
+        """Missing or non-integer time claims are refused even with a real signature."""
+        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        assert isinstance(private, ec.EllipticCurvePrivateKey)
+        payload = {k: v for k, v in standard_claims(rig, **claims).items() if v is not None}
+        token = jwt.encode(payload, private, algorithm="ES256", headers={"kid": rig.active().kid})
+        assert hint in refused(rig, token)
+
+    @pytest.mark.parametrize(
+        "token",
+        [
+            "",
+            "abc",
+            "a.b",
+            "a.b.c",
+            "!!!.!!!.!!!",
+            f"{b64(b'not json')}.{b64json({})}.",
+            f"{b64json(['alg', 'ES256'])}.{b64json({})}.",
+            f"{b64json({'alg': 'ES256', 'kid': 7})}.{b64json({})}.",
+            "x" * 20_000,
+        ],
+    )
+    def test_malformed(self, rig: TokenRig, token: str) -> None:
+        """Strings that are not compact JWS tokens are refused with bad_jwt, never a crash."""
+        refused(rig, token)
+
+    def test_payload_that_is_not_an_object(self, rig: TokenRig) -> None:
+        """A correctly signed token whose payload is not a JSON object is refused."""
+        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        assert isinstance(private, ec.EllipticCurvePrivateKey)
+        token = jwt.api_jws.encode(
+            b"[1, 2, 3]", private, algorithm="ES256", headers={"kid": rig.active().kid}
+        )
+        assert "malformed" in refused(rig, token)
+
+
+class TestRotation:
+    def test_first_key_is_made_once(self, rig: TokenRig) -> None:
+        """ensure_keys made one key; running it again changes nothing."""
+        assert [] == rig.signer.ensure_keys(T0)
+        assert 1 == len(rig.signer.jwks()["keys"])
+
+    def test_kid_is_the_jwk_thumbprint(self, rig: TokenRig) -> None:
+        """Each key's id is the RFC 7638 thumbprint of its public JWK."""
+        (jwk,) = rig.signer.jwks()["keys"]
+        assert jwk_thumbprint(jwk) == jwk["kid"]
+
+    def test_new_key_is_published_before_it_signs(self, rig: TokenRig) -> None:
+        """A lead time before the period ends, the successor appears in the JWKS while the old
+        key keeps signing."""
+        first = rig.active().kid
+        rig.clock.advance(ROTATE_EVERY - PUBLISH_AHEAD)
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        kids = [jwk["kid"] for jwk in rig.signer.jwks()["keys"]]
+        assert 2 == len(kids)
+        assert first == kids[1]
+        assert first == header_of(token)["kid"]
+
+    def test_successor_signs_and_old_tokens_live_until_expiry(self, rig: TokenRig) -> None:
+        """After the switch, tokens signed by the old key verify until their exp and not after,
+        and the old key leaves the JWKS one token lifetime after retiring."""
+        first = rig.active().kid
+        rig.clock.advance(ROTATE_EVERY - PUBLISH_AHEAD)
+        rig.signer.ensure_keys(rig.now())
+        rig.clock.advance(PUBLISH_AHEAD - SECOND)
+        old_token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        signed_at = rig.now()
+        rig.clock.advance(SECOND)
+        new_token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        second = header_of(new_token)["kid"]
+        assert first == header_of(old_token)["kid"]
+        assert first != second
+        assert "u" == rig.verify(old_token)["sub"]
+        rig.clock.advance(LIFETIME - 2 * SECOND)
+        assert "u" == rig.verify(old_token)["sub"]
+        rig.clock.advance(SECOND)
+        assert signed_at + LIFETIME == rig.now()
+        refused(rig, old_token)
+        assert "u" == rig.verify(new_token)["sub"]
+        rig.clock.advance(SECOND)
+        assert [second] == [jwk["kid"] for jwk in rig.signer.jwks()["keys"]]
+
+    def test_retired_keys_are_dropped_from_the_ring(self, rig: TokenRig) -> None:
+        """A token lifetime after retirement, rotation deletes the old key, private half and all."""
+        first = rig.active().kid
+        for step in (ROTATE_EVERY - PUBLISH_AHEAD, PUBLISH_AHEAD, LIFETIME - SECOND):
+            rig.clock.advance(step)
+            rig.signer.ensure_keys(rig.now())
+        assert first in {key.kid for key in rig.ring.inner.load()}
+        rig.clock.advance(SECOND)
+        rig.signer.ensure_keys(rig.now())
+        assert first not in {key.kid for key in rig.ring.inner.load()}
+
+    def test_jwks_has_no_private_material(self, rig: TokenRig) -> None:
+        """Published keys carry only public EC members; the private scalar appears nowhere."""
+        rig.clock.advance(ROTATE_EVERY - PUBLISH_AHEAD)
+        rig.signer.ensure_keys(rig.now())
+        jwks = rig.signer.jwks()
+        text = json.dumps(jwks)
+        for key in rig.ring.inner.load():
+            private = serialization.load_pem_private_key(key.private_pem.encode(), None)
+            assert isinstance(private, ec.EllipticCurvePrivateKey)
+            scalar = private.private_numbers().private_value.to_bytes(32, "big")
+            assert b64(scalar) not in text
+            assert "PRIVATE" not in text
+        for jwk in jwks["keys"]:
+            assert JWK_MEMBERS == set(jwk)
+            assert ("EC", "P-256", "ES256", "sig", ["verify"]) == (
+                jwk["kty"],
+                jwk["crv"],
+                jwk["alg"],
+                jwk["use"],
+                jwk["key_ops"],
+            )
+
+    def test_verification_reads_the_ring_at_most_once_per_interval(self, rig: TokenRig) -> None:
+        """Many verifications within the reload interval cost no key-ring read."""
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        loads = rig.ring.loads
+        for _ in range(100):
+            rig.verify(token)
+        assert loads == rig.ring.loads
+        rig.clock.advance(RELOAD_EVERY)
+        rig.verify(token)
+        assert loads + 1 == rig.ring.loads
+
+    def test_other_processes_see_a_new_key_before_it_signs(self, rig: TokenRig) -> None:
+        """A second signer on the same ring verifies tokens signed with the successor that the
+        first signer created, because the successor is published a lead time ahead."""
+        other = rig.sibling()
+        other.jwks()  # loads and caches the ring as it is now
+        rig.clock.advance(ROTATE_EVERY - PUBLISH_AHEAD)
+        rig.signer.ensure_keys(rig.now())
+        rig.clock.advance(PUBLISH_AHEAD)
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert "u" == other.verify(token, audience=AUDIENCE, now=rig.now())["sub"]
+
+    def test_ring_outage_does_not_stop_signing_or_verifying(self, rig: TokenRig) -> None:
+        """With keys already loaded, an unavailable ring (even when rotation is due) still lets
+        the current key sign and verify."""
+        rig.signer.jwks()
+        rig.ring.down = True
+        rig.clock.advance(ROTATE_EVERY)
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert "u" == rig.verify(token)["sub"]
+
+    def test_no_keys_and_no_ring_is_unavailable(self, rig: TokenRig) -> None:
+        """A signer that never loaded keys cannot sign while the ring is down."""
+        fresh = rig.sibling()
+        rig.ring.down = True
+        with pytest.raises(Unavailable):
+            fresh.sign({"sub": "u", "aud": AUDIENCE})
+
+    @pytest.mark.parametrize(
+        "overrides",
+        [
+            {"issuer": ""},
+            {"token_lifetime": timedelta(milliseconds=1500)},
+            {"reload_every": PUBLISH_AHEAD + SECOND},
+            {"publish_ahead": ROTATE_EVERY},
+        ],
+    )
+    def test_unsafe_configuration_is_refused(
+        self, rig: TokenRig, overrides: dict[str, Any]
+    ) -> None:
+        """Settings that would break the rotation guarantees raise ValidationFailed."""
+        with pytest.raises(ValidationFailed):
+            rig.sibling(**overrides)
+
+
+@pytest.fixture(
+    name="key_ring",
+    params=["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+)
+def fixture_key_ring(request: pytest.FixtureRequest) -> KeyRing:
+    """Every key ring implementation, empty."""
+    if request.param == "memory":
+        return InMemoryKeyRing()
+    return SqlAlchemyKeyRing(request.getfixturevalue(f"{request.param}_engine"))
+
+
+class TestKeyRing:
+    def test_round_trip(self, key_ring: KeyRing) -> None:
+        """Added keys load back equal, private half included."""
+        first, second = generate_signing_key(T0, T0), generate_signing_key(T0, T0 + PUBLISH_AHEAD)
+        key_ring.add(first)
+        key_ring.add(second)
+        assert {first, second} == set(key_ring.load())
+
+    def test_duplicate_kid_is_a_conflict(self, key_ring: KeyRing) -> None:
+        """A kid can be added once."""
+        key = generate_signing_key(T0, T0)
+        key_ring.add(key)
+        with pytest.raises(Conflict):
+            key_ring.add(key)
+
+    def test_retire_keeps_the_earlier_time(self, key_ring: KeyRing) -> None:
+        """Retiring sets the time; retiring again later does not postpone it."""
+        key = generate_signing_key(T0, T0)
+        key_ring.add(key)
+        key_ring.retire(key.kid, T0 + LIFETIME)
+        key_ring.retire(key.kid, T0 + 2 * LIFETIME)
+        assert [T0 + LIFETIME] == [k.retires_at for k in key_ring.load()]
+
+    def test_retire_unknown_is_not_found(self, key_ring: KeyRing) -> None:
+        """Retiring a key that is not stored raises NotFound."""
+        with pytest.raises(NotFound):
+            key_ring.retire("nope", T0)
+
+    def test_remove(self, key_ring: KeyRing) -> None:
+        """A removed key is gone; removing it again is harmless."""
+        key = generate_signing_key(T0, T0)
+        key_ring.add(key)
+        key_ring.remove(key.kid)
+        key_ring.remove(key.kid)
+        assert [] == list(key_ring.load())

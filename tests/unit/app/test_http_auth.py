@@ -1,0 +1,417 @@
+"""The auth API at /auth/v1 over HTTP, on in-memory adapters, as GoTrue clients call it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pyotp
+import pytest
+from litestar.testing import TestClient
+
+from designcore.adapters.argon2 import Argon2PasswordHasher
+from designcore.adapters.memory import FixedClock
+from designcore.app import Container, build_container, create_app, load_settings
+
+Client = TestClient  # type: ignore[type-arg]
+V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
+
+
+@pytest.fixture(name="clock")
+def fixture_clock() -> FixedClock:
+    """A clock the tests move by hand."""
+    return FixedClock()
+
+
+@pytest.fixture(name="auth_container")
+def fixture_auth_container(clock: FixedClock) -> Container:
+    """In-memory adapters with the real auth stack, fast Argon2 and a fixed clock."""
+    container = build_container(
+        load_settings(
+            {
+                "DESIGNCORE_DATABASE_URL": "memory://",
+                "DESIGNCORE_STORAGE_BACKEND": "memory",
+                "DESIGNCORE_WEB_DIST": "/nonexistent",
+            }
+        )
+    )
+    container.clock.override(clock)
+    container.password_hasher.override(Argon2PasswordHasher.for_tests())
+    return container
+
+
+@pytest.fixture(name="api")
+def fixture_api(auth_container: Container) -> Iterator[Client]:
+    """An HTTP client of the app."""
+    with TestClient(app=create_app(container=auth_container)) as client:
+        yield client
+
+
+def sign_up(api: Client, email: str = "ada@example.com", **data: Any) -> dict[str, Any]:
+    response = api.post(
+        "/auth/v1/signup",
+        json={
+            "email": email,
+            "password": "kolanut-42-Lagos",
+            "data": {"first_name": "Ada", **data},
+        },
+        headers=V2024,
+    )
+    assert 200 == response.status_code, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def bearer(session: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {session['access_token']}", **V2024}
+
+
+class TestSignUpAndSignIn:
+    def test_sign_up_answers_a_session_with_the_user(self, api: Client) -> None:
+        """With the embedded defaults a new user is confirmed and signed in at once."""
+        session = sign_up(api)
+        assert {
+            "access_token",
+            "token_type",
+            "expires_in",
+            "expires_at",
+            "refresh_token",
+            "user",
+        } <= set(session)
+        user = session["user"]
+        assert ("ada@example.com", "authenticated", "authenticated") == (
+            user["email"],
+            user["aud"],
+            user["role"],
+        )
+        assert {"provider": "email", "providers": ["email"]} == user["app_metadata"]
+        assert "Ada" == user["user_metadata"]["first_name"]
+        assert [] == user["factors"]
+        assert "email" == user["identities"][0]["provider"]
+        assert user["email_confirmed_at"] is not None
+
+    def test_duplicate_and_weak(self, api: Client) -> None:
+        """A taken e-mail is 422 user_already_exists; a short or common password is
+        422 weak_password with reasons; a bad address is 400."""
+        sign_up(api)
+        again = api.post(
+            "/auth/v1/signup",
+            json={"email": "ADA@example.com ", "password": "x" * 12},
+            headers=V2024,
+        )
+        assert (422, "user_already_exists") == (again.status_code, again.json()["code"])
+        weak = api.post(
+            "/auth/v1/signup", json={"email": "b@example.com", "password": "Zq9#x"}, headers=V2024
+        )
+        assert (422, "weak_password") == (weak.status_code, weak.json()["code"])
+        assert ["length"] == weak.json()["weak_password"]["reasons"]
+        common = api.post(
+            "/auth/v1/signup",
+            json={"email": "c@example.com", "password": "password1"},
+            headers=V2024,
+        )
+        assert "pwned" in common.json()["weak_password"]["reasons"]
+        bad = api.post(
+            "/auth/v1/signup", json={"email": "not-an-email", "password": "x" * 12}, headers=V2024
+        )
+        assert (400, "email_address_invalid") == (bad.status_code, bad.json()["code"])
+
+    def test_sign_in_errors_never_reveal_accounts(self, api: Client) -> None:
+        """Wrong password and unknown e-mail give the same answer."""
+        sign_up(api)
+        answers = [
+            api.post(
+                "/auth/v1/token?grant_type=password",
+                json={"email": email, "password": "wrong-password-1"},
+                headers=V2024,
+            )
+            for email in ("ada@example.com", "nobody@example.com")
+        ]
+        assert [(400, "invalid_credentials", "Invalid login credentials")] * 2 == [
+            (a.status_code, a.json()["code"], a.json()["message"]) for a in answers
+        ]
+        ok = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+        )
+        assert 200 == ok.status_code
+
+    def test_legacy_error_shape_without_version_header(self, api: Client) -> None:
+        """Without the API version header errors are {code: status, error_code, msg}."""
+        answer = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "x@example.com", "password": "whatever-1"},
+        )
+        assert {
+            "code": 400,
+            "error_code": "invalid_credentials",
+            "msg": "Invalid login credentials",
+        } == answer.json()
+        assert "2024-01-01" == answer.headers["x-supabase-api-version"]
+
+    @pytest.mark.parametrize("body", [b"{oops", b"[1,2]", b'{"email": 5, "password": "x"}'])
+    def test_bad_bodies(self, api: Client, body: bytes) -> None:
+        """Malformed JSON and wrong types are 400s."""
+        answer = api.post(
+            "/auth/v1/token?grant_type=password",
+            content=body,
+            headers={"Content-Type": "application/json", **V2024},
+        )
+        assert 400 == answer.status_code
+
+
+class TestTokens:
+    def test_access_token_claims_and_jwks(self, api: Client) -> None:
+        """Tokens are ES256 JWTs with kid, verifiable with the published JWKS."""
+        import jwt
+
+        session = sign_up(api)
+        keys = api.get("/auth/v1/.well-known/jwks.json").json()["keys"]
+        header = jwt.get_unverified_header(session["access_token"])
+        assert "ES256" == header["alg"]
+        key = next(k for k in keys if k["kid"] == header["kid"])
+        claims = jwt.decode(
+            session["access_token"],
+            jwt.PyJWK(key).key,
+            algorithms=["ES256"],
+            audience="authenticated",
+            options={"verify_exp": False},  # the app runs on a fixed clock in 2026
+        )
+        assert 3600 == claims["exp"] - claims["iat"]
+        assert {
+            "iss",
+            "sub",
+            "aud",
+            "exp",
+            "iat",
+            "email",
+            "phone",
+            "app_metadata",
+            "user_metadata",
+            "role",
+            "aal",
+            "amr",
+            "session_id",
+            "is_anonymous",
+        } <= set(claims)
+        assert ("aal1", "password") == (claims["aal"], claims["amr"][0]["method"])
+        assert all("d" not in k for k in keys)
+
+    def test_refresh_rotates_and_replay_revokes(self, api: Client, clock: FixedClock) -> None:
+        """Each refresh answers a new token; the previous one replayed within 10 s continues
+        the session; an older one revokes the whole session."""
+        first = sign_up(api)
+        refresh = "/auth/v1/token?grant_type=refresh_token"
+        second = api.post(
+            refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024
+        ).json()
+        assert second["refresh_token"] != first["refresh_token"]
+        clock.advance(timedelta(seconds=5))
+        # The response carrying `second` was "lost": the client retries with `first`.
+        retried = api.post(refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024)
+        assert 200 == retried.status_code
+        third = retried.json()
+        assert 200 == api.get("/auth/v1/user", headers=bearer(third)).status_code
+        replay = api.post(refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024)
+        assert (400, "refresh_token_already_used") == (replay.status_code, replay.json()["code"])
+        assert 403 == api.get("/auth/v1/user", headers=bearer(third)).status_code
+        gone = api.post(refresh, json={"refresh_token": third["refresh_token"]}, headers=V2024)
+        assert 400 == gone.status_code
+
+    def test_replay_after_the_window_revokes(self, api: Client, clock: FixedClock) -> None:
+        """Out of the 10-second window the previous token is a replay."""
+        first = sign_up(api)
+        refresh = "/auth/v1/token?grant_type=refresh_token"
+        api.post(refresh, json={"refresh_token": first["refresh_token"]})
+        clock.advance(timedelta(seconds=11))
+        late = api.post(refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024)
+        assert "refresh_token_already_used" == late.json()["code"]
+
+    def test_forged_expired_and_none_tokens_are_refused(
+        self, api: Client, clock: FixedClock
+    ) -> None:
+        """A tampered signature, alg=none and an expired token are all 403 bad_jwt."""
+        import base64
+        import json
+
+        session = sign_up(api)
+        head, body, signature = session["access_token"].split(".")
+        forged = f"{head}.{body}.{signature[:-4]}AAAA"
+        none_head = base64.urlsafe_b64encode(json.dumps({"alg": "none", "typ": "JWT"}).encode())
+        none_token = none_head.decode().rstrip("=") + f".{body}."
+        for token in (forged, none_token, "not.a.jwt", "x"):
+            answer = api.get("/auth/v1/user", headers={"Authorization": f"Bearer {token}", **V2024})
+            assert (403, "bad_jwt") == (answer.status_code, answer.json()["code"])
+        clock.advance(timedelta(hours=2))
+        expired = api.get("/auth/v1/user", headers=bearer(session))
+        assert (403, "bad_jwt") == (expired.status_code, expired.json()["code"])
+        missing = api.get("/auth/v1/user", headers=V2024)
+        assert (401, "no_authorization") == (missing.status_code, missing.json()["code"])
+
+
+class TestUserAndSessions:
+    def test_update_metadata_password_and_email(self, api: Client) -> None:
+        """PUT /user merges metadata, changes the password and the e-mail."""
+        session = sign_up(api)
+        answer = api.put(
+            "/auth/v1/user",
+            json={"data": {"referral_code": None, "city": "Ibadan"}},
+            headers=bearer(session),
+        )
+        assert "Ibadan" == answer.json()["user_metadata"]["city"]
+        same = api.put(
+            "/auth/v1/user", json={"password": "kolanut-42-Lagos"}, headers=bearer(session)
+        )
+        assert (422, "same_password") == (same.status_code, same.json()["code"])
+        api.put(
+            "/auth/v1/user",
+            json={"password": "new-secret-9-Abuja", "email": "ada@mail.ng"},
+            headers=bearer(session),
+        )
+        ok = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@mail.ng", "password": "new-secret-9-Abuja"},
+        )
+        assert 200 == ok.status_code
+
+    def test_logout_scopes(self, api: Client) -> None:
+        """local ends this session, others the rest, global all; ended sessions are 403."""
+        sign_up(api)
+
+        def sign_in() -> dict[str, Any]:
+            return api.post(
+                "/auth/v1/token?grant_type=password",
+                json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            ).json()
+
+        a, b, c = sign_in(), sign_in(), sign_in()
+        assert 204 == api.post("/auth/v1/logout?scope=local", headers=bearer(a)).status_code
+        assert "session_not_found" == api.get("/auth/v1/user", headers=bearer(a)).json()["code"]
+        api.post("/auth/v1/logout?scope=others", headers=bearer(b))
+        assert 403 == api.get("/auth/v1/user", headers=bearer(c)).status_code
+        assert 200 == api.get("/auth/v1/user", headers=bearer(b)).status_code
+        api.post("/auth/v1/logout", headers=bearer(b))
+        assert 403 == api.get("/auth/v1/user", headers=bearer(b)).status_code
+
+
+class TestRecovery:
+    def test_recovery_link_signs_in_once(self, api: Client, auth_container: Container) -> None:
+        """Recover mails a link; following it signs in with a session; the link works once;
+        unknown addresses get the same empty answer."""
+        sign_up(api)
+        assert {} == api.post("/auth/v1/recover", json={"email": "nobody@example.com"}).json()
+        assert {} == api.post("/auth/v1/recover", json={"email": "ada@example.com"}).json()
+        mail = auth_container.outbox().messages(5)
+        assert 1 == len(mail)
+        link = re.search(r"https?://\S+", mail[0].message.text)
+        assert link is not None
+        path = link.group(0).split("127.0.0.1:8000", 1)[1]
+        first = api.get(path, follow_redirects=False)
+        assert 302 <= first.status_code < 400
+        assert "access_token=" in first.headers["location"]
+        assert "type=recovery" in first.headers["location"]
+        second = api.get(path, follow_redirects=False)
+        assert "error_code=otp_expired" in second.headers["location"]
+        page = api.get("/dev/mailbox")
+        assert "Reset your password" in page.text
+
+
+class TestMfa:
+    def test_totp_enrol_challenge_verify_reaches_aal2(self, api: Client, clock: FixedClock) -> None:
+        """A verified TOTP code makes the session aal2 and the factor verified."""
+        import jwt
+
+        session = sign_up(api)
+        enrolled = api.post(
+            "/auth/v1/factors",
+            json={"factor_type": "totp", "friendly_name": "phone"},
+            headers=bearer(session),
+        ).json()
+        assert enrolled["totp"]["qr_code"].startswith("data:image/svg+xml")
+        factor_id = enrolled["id"]
+        challenge = api.post(
+            f"/auth/v1/factors/{factor_id}/challenge", json={}, headers=bearer(session)
+        ).json()
+        wrong = api.post(
+            f"/auth/v1/factors/{factor_id}/verify",
+            json={"challenge_id": challenge["id"], "code": "000000"},
+            headers=bearer(session),
+        )
+        assert (422, "mfa_verification_failed") == (wrong.status_code, wrong.json()["code"])
+        code = pyotp.TOTP(enrolled["totp"]["secret"]).at(clock.now())
+        verified = api.post(
+            f"/auth/v1/factors/{factor_id}/verify",
+            json={"challenge_id": challenge["id"], "code": code},
+            headers=bearer(session),
+        )
+        assert 200 == verified.status_code, verified.text
+        claims = jwt.decode(verified.json()["access_token"], options={"verify_signature": False})
+        assert "aal2" == claims["aal"]
+        assert "totp" == claims["amr"][-1]["method"]
+        assert "verified" == verified.json()["user"]["factors"][0]["status"]
+        clock.advance(timedelta(seconds=301))
+        late = api.post(
+            f"/auth/v1/factors/{factor_id}/challenge", json={}, headers=bearer(verified.json())
+        )
+        assert 200 == late.status_code
+
+    def test_phone_factors_are_not_supported(self, api: Client) -> None:
+        """Phone factors answer a clear 422."""
+        session = sign_up(api)
+        answer = api.post(
+            "/auth/v1/factors",
+            json={"factor_type": "phone", "phone": "+2348030000000"},
+            headers=bearer(session),
+        )
+        assert 422 == answer.status_code
+
+
+class TestReferrals:
+    def test_referral_awards_both_sides_once(self, api: Client) -> None:
+        """Signing up with a referrer's code gives each 10 credits, exactly once; self and
+        unknown codes give nothing but the sign-up succeeds."""
+        referrer = sign_up(api, "referrer@example.com")
+        me = api.get("/api/v1/profiles/me", headers=bearer(referrer)).json()
+        code = me["referral_code"]
+        own = api.post(
+            "/api/v1/rpc/get_user_referral_code",
+            json={"user_id_param": referrer["user"]["id"]},
+            headers=bearer(referrer),
+        )
+        assert code == own.json()
+        friend = sign_up(api, "friend@example.com", referral_code=code.lower())
+        stranger = sign_up(api, "stranger@example.com", referral_code="ZZZZZZZZ")
+        assert (
+            20
+            == 2 * 10
+            == (
+                api.get("/api/v1/profiles/me", headers=bearer(referrer)).json()["credits"]
+                + api.get("/api/v1/profiles/me", headers=bearer(friend)).json()["credits"]
+            )
+        )
+        assert 0 == api.get("/api/v1/profiles/me", headers=bearer(stranger)).json()["credits"]
+        api.put("/auth/v1/user", json={"data": {"referral_code": code}}, headers=bearer(friend))
+        assert 10 == api.get("/api/v1/profiles/me", headers=bearer(friend)).json()["credits"]
+        referrals = api.get("/api/v1/referrals", headers=bearer(referrer)).json()
+        assert [("completed", 10)] == [(r["status"], r["credits_awarded"]) for r in referrals]
+        other = api.post(
+            "/api/v1/rpc/get_user_referral_code",
+            json={"user_id_param": friend["user"]["id"]},
+            headers=bearer(referrer),
+        )
+        assert 403 == other.status_code
+
+    def test_profile_needs_a_session(self, api: Client) -> None:
+        """Profiles answer 401 without a token."""
+        assert 401 == api.get("/api/v1/profiles/me").status_code
+
+
+class TestRateLimits:
+    def test_recover_is_limited_per_email(self, api: Client) -> None:
+        """The sixth recovery request for one address within an hour is 429 with Retry-After."""
+        answers = [
+            api.post("/auth/v1/recover", json={"email": "ada@example.com"}) for _ in range(6)
+        ]
+        assert [200] * 5 + [429] == [a.status_code for a in answers]
+        assert int(answers[-1].headers["retry-after"]) > 0
