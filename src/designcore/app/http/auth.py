@@ -7,6 +7,7 @@ errors are ``{code, message}`` when the client sends ``X-Supabase-Api-Version: 2
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from datetime import datetime
@@ -112,6 +113,13 @@ def session_json(issued: IssuedSession, view: UserView) -> dict[str, Any]:
         "refresh_token": issued.refresh_token,
         "user": view_json(view),
     }
+
+
+def qr_svg(uri: str) -> str:
+    """The QR code of ``uri`` as SVG markup (clients put it in a ``data:`` URL themselves)."""
+    buffer = io.BytesIO()
+    segno.make(uri, error="m").save(buffer, kind="svg", xmldecl=False, svgns=True, scale=4)
+    return buffer.getvalue().decode()
 
 
 def _body(raw: bytes) -> dict[str, Any]:
@@ -321,7 +329,7 @@ def build_auth_router(
             "type": "totp",
             "friendly_name": factor.friendly_name,
             "totp": {
-                "qr_code": segno.make(uri, error="m").svg_data_uri(),
+                "qr_code": qr_svg(uri),
                 "secret": factor.secret,
                 "uri": uri,
             },
