@@ -187,13 +187,17 @@ class SqlAlchemyTemplateCatalogue:
             conditions.append(_T.sub_category == sub_category)
         if search:
             conditions.append(_T.filter_text.like(escape_like(filter_needle(search)), escape="\\"))
-        query = (
-            sa.select(*SUMMARY_COLUMNS)
+        # Deferred join: find the page's ids from the (created_at, id) index alone, then read
+        # only those rows; a deep offset then skips index entries instead of table rows.
+        page_ids = (
+            sa.select(_T.id)
             .where(*conditions)
             .order_by(*_NEWEST)
             .limit(request.limit)
             .offset(request.offset)
+            .scalar_subquery()
         )
+        query = sa.select(*SUMMARY_COLUMNS).where(_T.id.in_(page_ids)).order_by(*_NEWEST)
         if search:
             count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
         else:
