@@ -197,6 +197,7 @@ class Container(containers.DeclarativeContainer):
         prompts=prompt_log,
         settings=site_settings,
         clock=clock,
+        cache_ttl=providers.Callable(timedelta, seconds=settings.provided.server.cache_seconds),
     )
 
 

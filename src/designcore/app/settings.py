@@ -68,6 +68,12 @@ class ServerSettings:
     )
     max_body_bytes: int = env("MAX_BODY_BYTES", "Largest request body accepted.", 1_048_576)
     debug: bool = env("DEBUG", "Litestar debug mode (tracebacks in error pages).", False)
+    cache_seconds: int = env(
+        "CACHE_SECONDS",
+        "How long search results and home rows may be served from the server's cache "
+        "(0: no cache).",
+        60,
+    )
     seed_on_start: bool = env(
         "SEED_ON_START", "`serve` migrates and seeds an empty database first.", True
     )

@@ -30,6 +30,7 @@ def fixture_container() -> Container:
                 "DESIGNCORE_STORAGE_BACKEND": "memory",
                 "DESIGNCORE_WEB_DIST": "/nonexistent",
                 "DESIGNCORE_MAX_BODY_BYTES": "4096",
+                "DESIGNCORE_CACHE_SECONDS": "0",
             }
         )
     )

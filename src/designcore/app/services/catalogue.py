@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 
 import attrs
 
+from designcore.app.services.cache import TtlCache
 from designcore.app.services.site_settings import SiteSettingsService
 from designcore.domain.errors import Conflict, FieldIssue, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.pagination import Page, PageRequest
 from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
 from designcore.domain.records import DesignPrompt, SearchPrompt
-from designcore.domain.search import normalise_search_term
+from designcore.domain.search import normalise_search_term, search_tokens
 from designcore.domain.templates import (
     HOME_CATEGORIES,
     HOME_ROW_SIZE,
@@ -55,19 +57,29 @@ class CatalogueService:
         prompts: PromptLog,
         settings: SiteSettingsService,
         clock: Clock,
+        cache_ttl: timedelta = timedelta(0),
     ) -> None:
         self._catalogue = catalogue
         self._prompts = prompts
         self._settings = settings
         self._clock = clock
+        # Search and home rows are read far more often than templates change; answers may be
+        # up to ``cache_ttl`` old (the web app caches them for longer on its side anyway).
+        self._home_cache: TtlCache[list[HomeRow]] = TtlCache(clock, cache_ttl, 16)
+        self._search_cache: TtlCache[Page[TemplateSummary]] = TtlCache(clock, cache_ttl, 2048)
 
     def home_rows(self, limit: int = HOME_ROW_SIZE) -> list[HomeRow]:
         """The five home rows, newest first, ``limit`` templates each."""
         _check_limit(limit)
-        return [
-            HomeRow(category, tuple(self._catalogue.by_category(category, limit)))
-            for category in HOME_CATEGORIES
-        ]
+        return list(
+            self._home_cache.get_or_compute(
+                limit,
+                lambda: [
+                    HomeRow(category, tuple(self._catalogue.by_category(category, limit)))
+                    for category in HOME_CATEGORIES
+                ],
+            )
+        )
 
     def listing(
         self,
@@ -90,11 +102,15 @@ class CatalogueService:
         normalised = normalise_search_term(term)
         if normalised is None:
             raise ValidationFailed((FieldIssue("q", "must not be blank"),))
+        key = (search_tokens(normalised), normalised.casefold(), request.page, request.size)
+        return self._search_cache.get_or_compute(key, lambda: self._search(normalised, request))
+
+    def _search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
         try:
-            return self._catalogue.search(normalised, request)
+            return self._catalogue.search(term, request)
         except SearchUnavailable:
             log.warning("full-text search failed; using the plain listing filter", exc_info=True)
-            return self._catalogue.paginate(request, search=normalised)
+            return self._catalogue.paginate(request, search=term)
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, newest first within each."""
