@@ -134,9 +134,11 @@ def e2e(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks with 100,000 templates on SQLite and PostgreSQL; writes docs/benchmarks.md."""
+    """Benchmarks on SQLite and PostgreSQL: the catalogue with 100,000 templates
+    (docs/benchmarks.md) and the auth service (docs/benchmarks-auth.md)."""
     install_project(session)
     session.run("python", "benchmarks/catalogue.py", *session.posargs)
+    session.run("python", "benchmarks/auth.py")
 
 
 @nox.session(python=PYTHON)

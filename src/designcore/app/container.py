@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
+import httpx
 import redis
 from dependency_injector import containers, providers
 from redis.backoff import NoBackoff
@@ -27,6 +28,8 @@ from designcore.adapters.memory import (
     InMemoryTemplateCatalogue,
     SystemClock,
 )
+from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.oidc import GoogleOpenIdProvider
 from designcore.adapters.pillow.preview import PillowPreviewRenderer
 from designcore.adapters.pyotp import PyOtpTotp
 from designcore.adapters.redis import RedisRateLimiter
@@ -95,6 +98,27 @@ def _smtp(settings: Settings) -> SmtpMailer:
         starttls=mail.smtp_starttls,
         sender=mail.sender,
     )
+
+
+def _google(settings: Settings) -> GoogleOpenIdProvider | None:
+    """Google sign-in, or ``None`` when no client id and secret are configured."""
+    auth = settings.auth
+    if not auth.google_enabled:
+        return None
+    return GoogleOpenIdProvider(
+        httpx.Client(timeout=httpx.Timeout(10.0)),
+        client_id=auth.google_client_id,
+        client_secret=auth.google_client_secret,
+        authorization_endpoint=auth.google_authorization_url,
+        token_endpoint=auth.google_token_url,
+        jwks_uri=auth.google_jwks_url,
+        issuer=auth.google_issuer,
+    )
+
+
+def _identity_providers(google: GoogleOpenIdProvider | None) -> dict[str, object]:
+    """The enabled OpenID providers by name."""
+    return {} if google is None else {"google": google}
 
 
 def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
@@ -176,6 +200,10 @@ class Container(containers.DeclarativeContainer):
             _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
         ),
     )
+    google_provider = providers.Singleton(_google, settings=settings)
+    identity_providers = providers.Singleton(_identity_providers, google=google_provider)
+    # Flows in progress live in the process (one server process); see docs/architecture.md.
+    flow_states = providers.Singleton(InMemoryFlowStateStore)
     auth = providers.Singleton(
         AuthService,
         accounts=accounts,
@@ -186,6 +214,8 @@ class Container(containers.DeclarativeContainer):
         totp=providers.Singleton(PyOtpTotp),
         clock=clock,
         settings=auth_settings,
+        flows=flow_states,
+        identity_providers=identity_providers,
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts)

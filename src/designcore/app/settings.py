@@ -104,6 +104,35 @@ class AuthConfig:
         "RATE_LIMIT_BACKEND", "Where rate-limit counters live: `memory` or `redis`.", "memory"
     )
     redis_url: str = env("REDIS_URL", "Redis for rate limits.", "redis://127.0.0.1:6379/0")
+    google_client_id: str = env(
+        "GOOGLE_CLIENT_ID",
+        "OAuth client id of Google sign-in (empty: Google sign-in is off).",
+        "",
+    )
+    google_client_secret: str = env(
+        "GOOGLE_CLIENT_SECRET", "OAuth client secret of Google sign-in.", ""
+    )
+    google_authorization_url: str = env(
+        "GOOGLE_AUTHORIZATION_URL",
+        "Google's authorization endpoint (override only to point at another provider).",
+        "https://accounts.google.com/o/oauth2/v2/auth",
+    )
+    google_token_url: str = env(
+        "GOOGLE_TOKEN_URL", "Google's token endpoint.", "https://oauth2.googleapis.com/token"
+    )
+    google_jwks_url: str = env(
+        "GOOGLE_JWKS_URL",
+        "Where Google publishes the keys of its ID tokens.",
+        "https://www.googleapis.com/oauth2/v3/certs",
+    )
+    google_issuer: str = env(
+        "GOOGLE_ISSUER", "The `iss` of Google's ID tokens.", "https://accounts.google.com"
+    )
+
+    @property
+    def google_enabled(self) -> bool:
+        """Whether Google sign-in is configured."""
+        return bool(self.google_client_id and self.google_client_secret)
 
 
 @attrs.frozen

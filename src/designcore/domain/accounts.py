@@ -7,7 +7,10 @@ these types in the clear: refresh tokens and one-time tokens are stored as hashe
 
 from __future__ import annotations
 
+import base64
 import enum
+import hashlib
+import hmac
 import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta
@@ -201,11 +204,15 @@ class RefreshDecision(enum.Enum):
 
 
 def decide_refresh(presented: RefreshToken, latest: RefreshToken, now: datetime) -> RefreshDecision:
-    """Rotation with a short grace for lost responses (GoTrue's reuse interval).
+    """Rotation with a short grace for lost responses and racing tabs (GoTrue's reuse
+    interval).
 
-    ``latest`` is the newest token of the presented token's session.
+    ``latest`` is the newest token of the presented token's session. A token not used yet
+    rotates. A used token whose successor is the session's newest, issued within
+    :data:`REFRESH_REUSE_INTERVAL`, continues the session with another successor (the first
+    answer was lost, or another tab refreshed at the same moment). Anything else is a replay.
     """
-    if presented.token_hash == latest.token_hash and not presented.revoked:
+    if not presented.revoked:
         return RefreshDecision.ROTATE
     if latest.parent_hash == presented.token_hash and now - latest.created_at <= (
         REFRESH_REUSE_INTERVAL
@@ -261,3 +268,127 @@ def merge_metadata(current: Mapping[str, Any], changes: Mapping[str, Any]) -> di
         else:
             merged[key] = value
     return merged
+
+
+@attrs.frozen(kw_only=True)
+class ProviderUser:
+    """Who an OpenID provider says signed in (from a verified ID token)."""
+
+    provider: str
+    """``google``."""
+    subject: str
+    """The ``sub`` claim: the user's stable id at the provider."""
+    email: str | None = None
+    """The address the provider reports, if any."""
+    email_verified: bool = False
+    """Whether the provider vouches for the address."""
+    name: str | None = None
+    """Display name."""
+    avatar_url: str | None = None
+    """Picture URL."""
+
+    def identity_data(self) -> dict[str, Any]:
+        """The identity data GoTrue shows for a provider account."""
+        data: dict[str, Any] = {
+            "sub": self.subject,
+            "provider_id": self.subject,
+            "email": self.email,
+            "email_verified": self.email_verified,
+            "phone_verified": False,
+        }
+        if self.name:
+            data["name"] = data["full_name"] = self.name
+        if self.avatar_url:
+            data["picture"] = data["avatar_url"] = self.avatar_url
+        return data
+
+
+FLOW_STATE_LIFETIME = timedelta(minutes=10)
+"""How long a provider sign-in may take, and how long its auth code may then be exchanged."""
+
+CodeChallengeMethod = Literal["s256", "plain"]
+
+
+def code_challenge_of(verifier: str, method: CodeChallengeMethod) -> str:
+    """The PKCE challenge of a verifier (RFC 7636): base64url(SHA-256) without padding, or
+    the verifier itself for ``plain``."""
+    if method == "plain":
+        return verifier
+    digest = hashlib.sha256(verifier.encode("ascii", "replace")).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def code_challenge_matches(verifier: str, challenge: str, method: CodeChallengeMethod) -> bool:
+    """Whether a verifier answers the challenge (constant-time comparison)."""
+    return hmac.compare_digest(code_challenge_of(verifier, method), challenge)
+
+
+@attrs.frozen(kw_only=True)
+class FlowState:
+    """A provider sign-in or identity link in progress (GoTrue's flow state).
+
+    Created at ``/authorize`` and found again by the hash of the ``state`` sent to the
+    provider; after the callback it is stored again, found by the hash of the auth code that
+    the client exchanges with its PKCE verifier.
+    """
+
+    id: str
+    """A UUID string."""
+    provider: str
+    """``google``."""
+    state_hash: str
+    """SHA-256 (hex) of the ``state`` parameter sent to the provider."""
+    provider_verifier: str = attrs.field(repr=False)
+    """Our own PKCE verifier towards the provider."""
+    redirect_to: str
+    """Where the browser goes after the callback (already checked against allowed places)."""
+    code_challenge: str | None = None
+    """The client's PKCE challenge; ``None`` for the implicit flow."""
+    code_challenge_method: CodeChallengeMethod | None = None
+    linking_user_id: str | None = None
+    """Set when a signed-in user links a new identity."""
+    created_at: datetime
+    auth_code_hash: str | None = None
+    """SHA-256 (hex) of the auth code, once the provider answered (PKCE flow)."""
+    user_id: str | None = None
+    """The signed-in user, once the provider answered."""
+
+    @property
+    def is_pkce(self) -> bool:
+        """Whether the client finishes with ``grant_type=pkce`` (else: tokens in the fragment)."""
+        return self.code_challenge is not None
+
+    def expired(self, now: datetime) -> bool:
+        """Whether it is too old to continue."""
+        return now - self.created_at > FLOW_STATE_LIFETIME
+
+
+def with_provider(user: User, provider: str, *, now: datetime) -> User:
+    """The user with ``provider`` among ``app_metadata.providers`` (kept in first-use order)."""
+    providers = [str(p) for p in user.app_metadata.get("providers", [])]
+    if provider in providers:
+        return user
+    metadata = {
+        **user.app_metadata,
+        "provider": user.app_metadata.get("provider", provider),
+        "providers": [*providers, provider],
+    }
+    return attrs.evolve(user, app_metadata=metadata, updated_at=now)
+
+
+def without_provider(user: User, provider: str, remaining: list[str], *, now: datetime) -> User:
+    """The user after unlinking ``provider``: ``providers`` lists what is left, and the main
+    ``provider`` moves to the oldest remaining one if it was the one removed."""
+    main = user.app_metadata.get("provider")
+    metadata = {
+        **user.app_metadata,
+        "provider": remaining[0] if main == provider and remaining else main,
+        "providers": remaining,
+    }
+    return attrs.evolve(user, app_metadata=metadata, updated_at=now)
+
+
+def split_name(name: str | None) -> tuple[str, str]:
+    """A display name as (first name, last name): the first word, and the rest."""
+    first, _, rest = (name or "").strip().partition(" ")
+    return first, rest.strip()

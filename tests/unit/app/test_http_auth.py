@@ -199,8 +199,9 @@ class TestTokens:
         assert all("d" not in k for k in keys)
 
     def test_refresh_rotates_and_replay_revokes(self, api: Client, clock: FixedClock) -> None:
-        """Each refresh answers a new token; the previous one replayed within 10 s continues
-        the session; an older one revokes the whole session."""
+        """Each refresh answers a new token; a used token presented again within 10 s of its
+        successor continues the session (lost answer, racing tab) and leaves that successor
+        valid; presented later, it revokes the whole session."""
         first = sign_up(api)
         refresh = "/auth/v1/token?grant_type=refresh_token"
         second = api.post(
@@ -208,14 +209,17 @@ class TestTokens:
         ).json()
         assert second["refresh_token"] != first["refresh_token"]
         clock.advance(timedelta(seconds=5))
-        # The response carrying `second` was "lost": the client retries with `first`.
         retried = api.post(refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024)
         assert 200 == retried.status_code
         third = retried.json()
+        assert third["refresh_token"] not in {first["refresh_token"], second["refresh_token"]}
         assert 200 == api.get("/auth/v1/user", headers=bearer(third)).status_code
+        fourth = api.post(refresh, json={"refresh_token": second["refresh_token"]}, headers=V2024)
+        assert 200 == fourth.status_code
+        clock.advance(timedelta(seconds=11))
         replay = api.post(refresh, json={"refresh_token": first["refresh_token"]}, headers=V2024)
         assert (400, "refresh_token_already_used") == (replay.status_code, replay.json()["code"])
-        assert 403 == api.get("/auth/v1/user", headers=bearer(third)).status_code
+        assert 403 == api.get("/auth/v1/user", headers=bearer(fourth.json())).status_code
         gone = api.post(refresh, json={"refresh_token": third["refresh_token"]}, headers=V2024)
         assert 400 == gone.status_code
 

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from litestar import Request, Response, Router, delete, get, post, put
@@ -22,7 +23,14 @@ from litestar.response import Redirect
 
 from designcore import __version__
 from designcore.app.http.dependencies import bearer_token
-from designcore.app.services.auth import AuthFailure, AuthService, Caller, IssuedSession, UserView
+from designcore.app.services.auth import (
+    AuthFailure,
+    AuthService,
+    Caller,
+    IssuedSession,
+    ProviderFlowFailure,
+    UserView,
+)
 from designcore.domain.accounts import Factor, Identity, User
 from designcore.domain.errors import DesignCoreError
 from designcore.ports.rate_limit import RateLimiter
@@ -39,6 +47,7 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "recover": (5, 3600),
     "resend": (5, 3600),
     "verify": (30, 300),
+    "authorize": (30, 300),
 }
 
 Auth = NamedDependency[AuthService]
@@ -122,6 +131,35 @@ def qr_svg(uri: str) -> str:
     return buffer.getvalue().decode()
 
 
+def session_fragment(issued: IssuedSession, kind: str | None = None) -> str:
+    """A session in a redirect's fragment (the implicit flow)."""
+    values = {
+        "access_token": issued.access_token,
+        "expires_at": str(issued.expires_at),
+        "expires_in": str(issued.expires_in),
+        "refresh_token": issued.refresh_token,
+        "token_type": "bearer",
+    }
+    if kind:
+        values["type"] = kind
+    return urlencode(values)
+
+
+def with_query(url: str, values: dict[str, str]) -> str:
+    """``url`` with ``values`` added to its query (before any fragment)."""
+    base, hash_sign, fragment = url.partition("#")
+    separator = "&" if "?" in base else "?"
+    return f"{base}{separator}{urlencode(values)}{hash_sign}{fragment}"
+
+
+def provider_redirect(url: str, skip_http_redirect: str) -> Response[Any]:
+    """Send the browser to the provider, or (``skip_http_redirect=true``, as the JS client asks
+    when linking) answer ``{url}`` for the client to follow."""
+    if skip_http_redirect.lower() == "true":
+        return Response({"url": url}, status_code=200)
+    return Redirect(url, status_code=302)
+
+
 def _body(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_AUTH_BODY:
         raise AuthFailure(413, "request_too_large", "Request body too large")
@@ -129,7 +167,9 @@ def _body(raw: bytes) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        # Lone surrogates ("\ud800") decode but cannot be stored or sent back.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (json.JSONDecodeError, UnicodeError, RecursionError):
         raise AuthFailure(400, "bad_json", "Could not parse request body as JSON") from None
     if not isinstance(data, dict):
         raise AuthFailure(400, "bad_json", "Request body must be a JSON object")
@@ -231,11 +271,17 @@ def build_auth_router(
         elif grant_type == "refresh_token":
             limit(request, "refresh")
             issued = auth.refresh(_text(data, "refresh_token"))
+        elif grant_type == "pkce":
+            limit(request, "token")
+            issued = auth.exchange_auth_code(
+                _text(data, "auth_code", required=False),
+                _text(data, "code_verifier", required=False),
+            )
         else:
             raise AuthFailure(
                 400,
                 "unsupported_grant_type",
-                "unsupported_grant_type: use password or refresh_token",
+                "unsupported_grant_type: use password, refresh_token or pkce",
             )
         return issued_json(auth, issued)
 
@@ -257,7 +303,10 @@ def build_auth_router(
         data = _body(body)
         email = _text(data, "email")
         limit(request, "recover", email)
-        auth.recover(email, request.query_params.get("redirect_to") or data.get("redirect_to"))
+        auth.recover(
+            email,
+            request.query_params.get("redirect_to") or _text(data, "redirect_to", required=False),
+        )
         return {}
 
     @post("/resend", sync_to_thread=True, status_code=200)
@@ -298,6 +347,88 @@ def build_auth_router(
             f"&token_type=bearer&type={type}"
         )
         return Redirect(f"{target}#{fragment}")
+
+    @get("/authorize", sync_to_thread=True)
+    def authorize(
+        request: Request[Any, Any, Any],
+        auth: Auth,
+        provider: FromQuery[str] = "",
+        redirect_to: FromQuery[str] = "",
+        scopes: FromQuery[str] = "",
+        code_challenge: FromQuery[str] = "",
+        code_challenge_method: FromQuery[str] = "",
+        skip_http_redirect: FromQuery[str] = "",
+    ) -> Response[Any]:
+        limit(request, "authorize")
+        url = auth.start_provider_flow(
+            provider=provider,
+            redirect_to=redirect_to or None,
+            scopes=scopes,
+            code_challenge=code_challenge or None,
+            code_challenge_method=code_challenge_method or None,
+        )
+        return provider_redirect(url, skip_http_redirect)
+
+    @get("/callback", sync_to_thread=True)
+    def callback(
+        request: Request[Any, Any, Any],
+        auth: Auth,
+        code: FromQuery[str] = "",
+        error: FromQuery[str] = "",
+        error_description: FromQuery[str] = "",
+    ) -> Redirect:
+        limit(request, "verify")
+        # ``state`` is a name Litestar reserves for the app state, so it is read by hand.
+        state = request.query_params.get("state") or ""
+        try:
+            outcome = auth.finish_provider_flow(
+                state=state, code=code, error=error, error_description=error_description
+            )
+        except ProviderFlowFailure as failure:
+            values = {
+                "error": failure.error,
+                "error_code": failure.code,
+                "error_description": failure.message,
+            }
+            if failure.in_query:
+                return Redirect(with_query(failure.redirect_to, values), status_code=302)
+            return Redirect(f"{failure.redirect_to}#{urlencode(values)}", status_code=302)
+        if outcome.auth_code is not None:
+            target = with_query(outcome.redirect_to, {"code": outcome.auth_code})
+            return Redirect(target, status_code=302)
+        assert outcome.issued is not None
+        return Redirect(
+            f"{outcome.redirect_to}#{session_fragment(outcome.issued)}", status_code=302
+        )
+
+    @get("/user/identities/authorize", sync_to_thread=True)
+    def link_identity(
+        request: Request[Any, Any, Any],
+        auth: Auth,
+        provider: FromQuery[str] = "",
+        redirect_to: FromQuery[str] = "",
+        scopes: FromQuery[str] = "",
+        code_challenge: FromQuery[str] = "",
+        code_challenge_method: FromQuery[str] = "",
+        skip_http_redirect: FromQuery[str] = "",
+    ) -> Response[Any]:
+        caller = caller_of(request)
+        url = auth.start_provider_flow(
+            provider=provider,
+            redirect_to=redirect_to or None,
+            scopes=scopes,
+            code_challenge=code_challenge or None,
+            code_challenge_method=code_challenge_method or None,
+            linking=caller,
+        )
+        return provider_redirect(url, skip_http_redirect)
+
+    @delete("/user/identities/{identity_id:str}", sync_to_thread=True, status_code=200)
+    def unlink_identity(
+        request: Request[Any, Any, Any], auth: Auth, identity_id: FromPath[str]
+    ) -> dict[str, Any]:
+        auth.unlink_identity(caller_of(request), identity_id)
+        return {}
 
     @get("/reauthenticate", sync_to_thread=True)
     def reauthenticate(request: Request[Any, Any, Any], auth: Auth) -> dict[str, Any]:
@@ -364,7 +495,11 @@ def build_auth_router(
     @get("/settings", sync_to_thread=False)
     def settings(auth: Auth) -> dict[str, Any]:
         return {
-            "external": {"email": True, "phone": False, "google": False},
+            "external": {
+                "email": True,
+                "phone": False,
+                "google": auth.provider_enabled("google"),
+            },
             "disable_signup": False,
             "mailer_autoconfirm": not auth.settings.confirm_email,
             "phone_autoconfirm": False,
@@ -400,6 +535,10 @@ def build_auth_router(
             resend,
             verify,
             verify_link,
+            authorize,
+            callback,
+            link_identity,
+            unlink_identity,
             reauthenticate,
             enroll,
             challenge,

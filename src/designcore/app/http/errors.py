@@ -10,6 +10,7 @@ from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
+from designcore.app.http.auth import error_response as auth_error_response
 from designcore.domain.errors import (
     Conflict,
     DesignCoreError,
@@ -83,7 +84,13 @@ def _issues_from_litestar(error: ValidationException) -> list[dict[str, str]]:
 
 def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """Turn any exception into the JSON error answer."""
+    if request.url.path.startswith("/auth/v1/") or request.url.path == "/auth/v1":
+        return auth_error_response(request, error)
     headers: dict[str, str] = {}
+    if isinstance(error, RecursionError):
+        status = 400
+        body = error_body(status, "malformed_json", "the request body is nested too deeply")
+        return Response(content=body, status_code=status, media_type=MediaType.JSON)
     if isinstance(error, ValidationFailed):
         status = 400
         body = error_body(

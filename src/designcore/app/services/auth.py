@@ -23,21 +23,29 @@ from designcore.domain.accounts import (
     AmrEntry,
     AuthSession,
     Challenge,
+    CodeChallengeMethod,
     Factor,
     FactorStatus,
+    FlowState,
     Identity,
     OneTimeToken,
     OneTimeTokenKind,
+    ProviderUser,
     RefreshDecision,
     RefreshToken,
     User,
     access_claims,
+    code_challenge_matches,
+    code_challenge_of,
     decide_refresh,
     merge_metadata,
     next_aal,
     normalise_email,
+    split_name,
+    with_provider,
+    without_provider,
 )
-from designcore.domain.errors import DesignCoreError, NotAllowed, ValidationFailed
+from designcore.domain.errors import DesignCoreError, NotAllowed, Unavailable, ValidationFailed
 from designcore.domain.passwords import describe_password_issues, password_issues
 from designcore.domain.premium import ANONYMOUS, Viewer
 from designcore.domain.profiles import (
@@ -54,6 +62,7 @@ from designcore.domain.profiles import (
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.clock import Clock
 from designcore.ports.mail import Mailer, MailMessage
+from designcore.ports.oidc import FlowStateStore, OpenIdProvider
 from designcore.ports.otp import Totp
 from designcore.ports.passwords import PasswordHasher
 from designcore.ports.tokens import TokenSigner
@@ -62,6 +71,9 @@ log = logging.getLogger(__name__)
 
 LATE_REFERRAL_WINDOW = timedelta(hours=24)
 """A referral code set after sign-up (e.g. after Google sign-in) counts within this window."""
+
+PROVIDER_SCOPES = ("openid", "email", "profile")
+"""Scopes always asked of an OpenID provider; a client's ``scopes`` add to them."""
 
 
 class AuthFailure(DesignCoreError):
@@ -121,6 +133,31 @@ class UserView:
 
 
 @attrs.frozen
+class ProviderOutcome:
+    """Where a provider callback sends the browser, and with what."""
+
+    redirect_to: str
+    auth_code: str | None = None
+    """For the PKCE flow: the code the client exchanges with its verifier."""
+    issued: IssuedSession | None = None
+    """For the implicit flow: the session, handed over in the URL fragment."""
+
+
+class ProviderFlowFailure(AuthFailure):
+    """A provider callback that failed: the browser is sent back with the error."""
+
+    def __init__(
+        self, failure: AuthFailure, *, redirect_to: str, in_query: bool, error: str
+    ) -> None:
+        super().__init__(failure.status, failure.code, failure.message, extra=failure.extra)
+        self.redirect_to = redirect_to
+        self.in_query = in_query
+        """PKCE flows get the error in the query, implicit ones in the fragment (GoTrue)."""
+        self.error = error
+        """The OAuth ``error`` value (``server_error``, ``access_denied``, …)."""
+
+
+@attrs.frozen
 class Caller:
     """A verified access token: who, and in which session."""
 
@@ -143,8 +180,12 @@ class AuthService:
         totp: Totp,
         clock: Clock,
         settings: AuthSettings,
+        flows: FlowStateStore,
+        identity_providers: Mapping[str, OpenIdProvider] | None = None,
     ) -> None:
         self._accounts = accounts
+        self._flows = flows
+        self._identity_providers = dict(identity_providers or {})
         self._hasher = hasher
         self._signer = signer
         self._is_common = is_common_password
@@ -262,21 +303,17 @@ class AuthService:
                 created_at=now,
                 updated_at=now,
             )
-            uow.users.add(user)
-            uow.identities.add(
-                Identity(
-                    id=str(uuid.uuid4()),
-                    user_id=user.id,
-                    provider="email",
-                    provider_id=user.id,
-                    identity_data={"sub": user.id, "email": address, "email_verified": False},
-                    email=address,
-                    created_at=now,
-                    updated_at=now,
-                )
+            identity = Identity(
+                id=str(uuid.uuid4()),
+                user_id=user.id,
+                provider="email",
+                provider_id=user.id,
+                identity_data={"sub": user.id, "email": address, "email_verified": False},
+                email=address,
+                created_at=now,
+                updated_at=now,
             )
-            self._create_profile(uow, user, metadata)
-            self._apply_referral(uow, user, metadata.get("referral_code"))
+            self._register(uow, user, identity, metadata)
             if self.settings.confirm_email:
                 raw = self._one_time_token(uow, user, OneTimeTokenKind.SIGNUP)
                 uow.commit()
@@ -285,6 +322,20 @@ class AuthService:
             issued = self._new_session(uow, user, "password")
             uow.commit()
             return issued
+
+    def _register(
+        self,
+        uow: AccountsUnitOfWork,
+        user: User,
+        identity: Identity,
+        metadata: Mapping[str, Any],
+    ) -> None:
+        """What every new account gets, whichever way it signed up: the user, its first
+        identity, a profile, and the referral credits when a valid code came along."""
+        uow.users.add(user)
+        uow.identities.add(identity)
+        self._create_profile(uow, user, metadata)
+        self._apply_referral(uow, user, metadata.get("referral_code"))
 
     def _create_profile(
         self, uow: AccountsUnitOfWork, user: User, metadata: Mapping[str, Any]
@@ -388,11 +439,18 @@ class AuthService:
             if decision is RefreshDecision.ROTATE and not uow.refresh_tokens.mark_used(
                 presented_hash
             ):
-                decision = RefreshDecision.REVOKE_SESSION
-            if decision is RefreshDecision.REUSE_LATEST:
-                # The response carrying the latest token was lost: continue from it.
-                uow.refresh_tokens.mark_used(latest.token_hash)
-                presented_hash = latest.token_hash
+                # Another request used this token a moment ago: decide again on what it left.
+                used = uow.refresh_tokens.find(presented_hash)
+                newest = uow.refresh_tokens.latest(presented.session_id)
+                if used is None or newest is None:
+                    raise AuthFailure(
+                        400,
+                        "refresh_token_not_found",
+                        "Invalid Refresh Token: Refresh Token Not Found",
+                    )
+                decision = decide_refresh(used, newest, self._clock.now())
+            # On REUSE_LATEST the new token is another successor of the presented one, so the
+            # successor issued a moment ago (to another tab, or lost) stays valid too.
             if decision is RefreshDecision.REVOKE_SESSION:
                 uow.sessions.delete(session.id)
                 uow.commit()
@@ -565,6 +623,291 @@ class AuthService:
             issued = self._new_session(uow, user, method)
             uow.commit()
             return issued
+
+    # -- provider sign-in and identity linking -----------------------------------------
+
+    @property
+    def callback_url(self) -> str:
+        """Where providers send the browser back to (registered with the provider)."""
+        return f"{self.settings.issuer}/callback"
+
+    def provider_enabled(self, provider: str) -> bool:
+        """Whether sign-in with ``provider`` is configured."""
+        return provider in self._identity_providers
+
+    def _provider(self, name: str) -> OpenIdProvider:
+        if not name:
+            raise AuthFailure(
+                400, "validation_failed", "Unsupported provider: Provider could not be found"
+            )
+        provider = self._identity_providers.get(name.lower())
+        if provider is None:
+            raise AuthFailure(
+                400, "validation_failed", "Unsupported provider: provider is not enabled"
+            )
+        return provider
+
+    @staticmethod
+    def _client_challenge(
+        challenge: str | None, method: str | None
+    ) -> tuple[str | None, CodeChallengeMethod | None]:
+        """The client's PKCE parameters: both or neither (neither: the implicit flow)."""
+        if not challenge and not method:
+            return None, None
+        if not challenge or not method:
+            raise AuthFailure(
+                400,
+                "validation_failed",
+                "PKCE flow requires code_challenge_method and code_challenge",
+            )
+        lowered = method.lower()
+        if lowered not in {"s256", "plain"}:
+            raise AuthFailure(400, "validation_failed", "code challenge method not supported")
+        if not 43 <= len(challenge) <= 128:
+            raise AuthFailure(
+                400, "validation_failed", "code challenge has to be between 43 and 128 characters"
+            )
+        return challenge, "s256" if lowered == "s256" else "plain"
+
+    def start_provider_flow(
+        self,
+        *,
+        provider: str,
+        redirect_to: str | None,
+        scopes: str = "",
+        code_challenge: str | None = None,
+        code_challenge_method: str | None = None,
+        linking: Caller | None = None,
+    ) -> str:
+        """Begin a provider sign-in (or, with ``linking``, add an identity to the signed-in
+        user): remember the flow and answer the provider's authorization URL.
+
+        We use our own PKCE towards the provider; the client's challenge is kept with the
+        flow and checked when it exchanges the auth code (``grant_type=pkce``)."""
+        idp = self._provider(provider)
+        challenge, method = self._client_challenge(code_challenge, code_challenge_method)
+        state = secrets.token_urlsafe(32)
+        verifier = secrets.token_urlsafe(48)
+        self._flows.add(
+            FlowState(
+                id=str(uuid.uuid4()),
+                provider=provider.lower(),
+                state_hash=hash_token(state),
+                provider_verifier=verifier,
+                redirect_to=self.redirect_target(redirect_to),
+                code_challenge=challenge,
+                code_challenge_method=method,
+                linking_user_id=None if linking is None else linking.user_id,
+                created_at=self._clock.now(),
+            )
+        )
+        extra = [s for s in scopes.replace(",", " ").split() if s not in PROVIDER_SCOPES]
+        return idp.authorization_url(
+            state=state,
+            code_challenge=code_challenge_of(verifier, "s256"),
+            code_challenge_method="s256",
+            redirect_uri=self.callback_url,
+            scopes=(*PROVIDER_SCOPES, *extra),
+        )
+
+    def finish_provider_flow(
+        self, *, state: str, code: str, error: str = "", error_description: str = ""
+    ) -> ProviderOutcome:
+        """The provider's callback: redeem the code, find, link or create the user, and
+        answer where the browser goes (with an auth code, or with a session).
+
+        Raises :class:`ProviderFlowFailure` with the place to send the error to."""
+        now = self._clock.now()
+        flow = self._flows.take_by_state(hash_token(state)) if state else None
+        if flow is None or flow.expired(now):
+            raise ProviderFlowFailure(
+                AuthFailure(400, "bad_oauth_state", "OAuth state is invalid or has expired"),
+                redirect_to=self.redirect_target(None),
+                in_query=False,
+                error="invalid_request",
+            )
+
+        def failed(failure: AuthFailure, oauth_error: str = "server_error") -> ProviderFlowFailure:
+            return ProviderFlowFailure(
+                failure, redirect_to=flow.redirect_to, in_query=flow.is_pkce, error=oauth_error
+            )
+
+        if error or not code:
+            raise failed(
+                AuthFailure(
+                    400, "bad_oauth_callback", error_description or error or "no code came back"
+                ),
+                error or "invalid_request",
+            )
+        try:
+            who = self._provider(flow.provider).exchange_code(
+                code=code, code_verifier=flow.provider_verifier, redirect_uri=self.callback_url
+            )
+        except Unavailable as down:
+            raise failed(
+                AuthFailure(503, "provider_unavailable", down.message), "temporarily_unavailable"
+            ) from down
+        except NotAllowed as refused:
+            raise failed(AuthFailure(400, "bad_oauth_callback", refused.message)) from refused
+        try:
+            with self._accounts() as uow:
+                user = self._user_for_provider(uow, flow, who)
+                if flow.is_pkce:
+                    uow.commit()
+                    raw = secrets.token_urlsafe(24)
+                    self._flows.add(
+                        attrs.evolve(
+                            flow, auth_code_hash=hash_token(raw), user_id=user.id, created_at=now
+                        )
+                    )
+                    return ProviderOutcome(flow.redirect_to, auth_code=raw)
+                issued = self._new_session(uow, user, "oauth")
+                uow.commit()
+                return ProviderOutcome(flow.redirect_to, issued=issued)
+        except AuthFailure as failure:
+            raise failed(failure) from failure
+
+    def _user_for_provider(
+        self, uow: AccountsUnitOfWork, flow: FlowState, who: ProviderUser
+    ) -> User:
+        """The user a provider account signs in (linking, known identity, same verified
+        e-mail, or a new account), with its identity stored."""
+        now = self._clock.now()
+        if not who.email:
+            raise AuthFailure(
+                400, "bad_oauth_callback", "Error getting user email from external provider"
+            )
+        address = self._email(who.email)
+        identity = Identity(
+            id=str(uuid.uuid4()),
+            user_id="",
+            provider=who.provider,
+            provider_id=who.subject,
+            identity_data=who.identity_data(),
+            email=address,
+            created_at=now,
+            updated_at=now,
+            last_sign_in_at=now,
+        )
+        existing = uow.identities.find(who.provider, who.subject)
+        if flow.linking_user_id is not None:
+            if existing is not None and existing.user_id != flow.linking_user_id:
+                raise AuthFailure(
+                    422, "identity_already_exists", "Identity is already linked to another user"
+                )
+            user = uow.users.get(flow.linking_user_id)
+            if existing is None:
+                uow.identities.add(attrs.evolve(identity, user_id=user.id))
+            return self._signed_in_with(uow, user, who.provider)
+        if existing is not None:
+            return self._signed_in_with(uow, uow.users.get(existing.user_id), who.provider)
+        user_with_email = uow.users.find_by_email(address)
+        if user_with_email is not None:
+            if not who.email_verified:
+                raise AuthFailure(
+                    422,
+                    "email_exists",
+                    "A user with this email address has already been registered; sign in and "
+                    "link the provider from the account",
+                )
+            user = user_with_email
+            if user.email_confirmed_at is None:
+                # Whoever registered the address never proved it; the provider just did. Their
+                # password must not open the account of the address's real owner.
+                user = attrs.evolve(user, password_hash=None, email_confirmed_at=now)
+                uow.sessions.delete_for_user(user.id)
+            uow.identities.add(attrs.evolve(identity, user_id=user.id))
+            return self._signed_in_with(uow, user, who.provider)
+        if not who.email_verified:
+            raise AuthFailure(
+                422,
+                "provider_email_needs_verification",
+                "The provider has not verified this email address",
+            )
+        first, last = split_name(who.name)
+        metadata = {**who.identity_data(), "first_name": first, "last_name": last}
+        user = User(
+            id=str(uuid.uuid4()),
+            email=address,
+            email_confirmed_at=now,
+            app_metadata={"provider": who.provider, "providers": [who.provider]},
+            user_metadata=metadata,
+            created_at=now,
+            updated_at=now,
+        )
+        self._register(uow, user, attrs.evolve(identity, user_id=user.id), metadata)
+        return user
+
+    def _signed_in_with(self, uow: AccountsUnitOfWork, user: User, provider: str) -> User:
+        if user.banned_until is not None and user.banned_until > self._clock.now():
+            raise AuthFailure(400, "user_banned", "User is banned")
+        user = with_provider(user, provider, now=self._clock.now())
+        uow.users.update(user)
+        return user
+
+    def exchange_auth_code(self, auth_code: str, code_verifier: str) -> IssuedSession:
+        """``grant_type=pkce``: the auth code of a finished provider flow and the verifier
+        of the challenge the client started with answer a session, once."""
+        if not auth_code or not code_verifier:
+            raise AuthFailure(
+                400,
+                "validation_failed",
+                "invalid request: both auth code and code verifier should be non-empty",
+            )
+        now = self._clock.now()
+        flow = self._flows.take_by_auth_code(hash_token(auth_code))
+        if (
+            flow is None
+            or flow.user_id is None
+            or flow.code_challenge is None
+            or flow.code_challenge_method is None
+        ):
+            raise AuthFailure(
+                404, "flow_state_not_found", "invalid flow state, no valid flow state found"
+            )
+        if flow.expired(now):
+            raise AuthFailure(
+                400, "flow_state_expired", "invalid flow state, flow state has expired"
+            )
+        if not code_challenge_matches(
+            code_verifier, flow.code_challenge, flow.code_challenge_method
+        ):
+            raise AuthFailure(
+                400,
+                "bad_code_verifier",
+                "code challenge does not match previously saved code verifier",
+            )
+        with self._accounts() as uow:
+            user = uow.users.get(flow.user_id)
+            if user.banned_until is not None and user.banned_until > now:
+                raise AuthFailure(400, "user_banned", "User is banned")
+            issued = self._new_session(uow, user, "oauth")
+            uow.commit()
+            return issued
+
+    def unlink_identity(self, caller: Caller, identity_id: str) -> None:
+        """Remove one of the caller's identities; never the last one."""
+        now = self._clock.now()
+        with self._accounts() as uow:
+            identities = list(uow.identities.for_user(caller.user_id))
+            target = next((i for i in identities if i.id == identity_id), None)
+            if target is None:
+                raise AuthFailure(404, "identity_not_found", "Identity doesn't exist")
+            if len(identities) <= 1:
+                raise AuthFailure(
+                    422,
+                    "single_identity_not_deletable",
+                    "User must have at least 1 identity after unlinking",
+                )
+            uow.identities.delete(target.id)
+            remaining: list[str] = []
+            for identity in identities:
+                if identity.id != target.id and identity.provider not in remaining:
+                    remaining.append(identity.provider)
+            user = uow.users.get(caller.user_id)
+            if target.provider not in remaining:
+                uow.users.update(without_provider(user, target.provider, remaining, now=now))
+            uow.commit()
 
     # -- MFA ---------------------------------------------------------------------------
 
