@@ -287,7 +287,7 @@ def build_auth_router(
 
     @get("/user", sync_to_thread=True)
     def get_user(request: Request[Any, Any, Any], auth: Auth) -> dict[str, Any]:
-        return view_json(auth.user_view(caller_of(request).user_id))
+        return view_json(auth.current_user(bearer_token(request)))
 
     @put("/user", sync_to_thread=True)
     def update_user(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:

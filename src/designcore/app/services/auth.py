@@ -204,6 +204,14 @@ class AuthService:
 
     def authenticate(self, access_token: str | None) -> Caller:
         """Check an access token and that its session still exists."""
+        claims = self._verified_claims(access_token)
+        session_id, user_id = claims["session_id"], claims["sub"]
+        with self._accounts() as uow:
+            self._check_session(uow, session_id, user_id)
+        return Caller(user_id=user_id, session_id=session_id, claims=claims)
+
+    def _verified_claims(self, access_token: str | None) -> dict[str, Any]:
+        """The claims of a valid access token that names a user and a session."""
         if not access_token:
             raise AuthFailure(
                 401, "no_authorization", "This endpoint requires a valid Bearer token"
@@ -216,13 +224,28 @@ class AuthService:
         user_id = claims.get("sub")
         if not isinstance(session_id, str) or not isinstance(user_id, str):
             raise AuthFailure(403, "bad_jwt", "invalid JWT: missing session_id or sub")
-        with self._accounts() as uow:
-            session = uow.sessions.get(session_id)
+        return claims
+
+    @staticmethod
+    def _check_session(uow: AccountsUnitOfWork, session_id: str, user_id: str) -> None:
+        session = uow.sessions.get(session_id)
         if session is None or session.user_id != user_id:
             raise AuthFailure(
                 403, "session_not_found", "Session from session_id claim in JWT does not exist"
             )
-        return Caller(user_id=user_id, session_id=session_id, claims=claims)
+
+    def current_user(self, access_token: str | None) -> UserView:
+        """The signed-in user of a token, read in the same transaction as the session check
+        (``GET /user``: one round of queries instead of two)."""
+        claims = self._verified_claims(access_token)
+        session_id, user_id = claims["session_id"], claims["sub"]
+        with self._accounts() as uow:
+            self._check_session(uow, session_id, user_id)
+            return UserView(
+                uow.users.get(user_id),
+                tuple(uow.identities.for_user(user_id)),
+                tuple(uow.factors.for_user(user_id)),
+            )
 
     def _issue(
         self, uow: AccountsUnitOfWork, user: User, session: AuthSession, parent: str | None
