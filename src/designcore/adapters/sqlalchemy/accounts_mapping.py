@@ -7,10 +7,9 @@ values. Datetimes go in as UTC and come out timezone-aware (SQLite hands back na
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any, cast
 
-from designcore.adapters.sqlalchemy.mapping import utc
+from designcore.adapters.sqlalchemy.mapping import utc, utc_or_none
 from designcore.domain.accounts import (
     Aal,
     AmrEntry,
@@ -29,17 +28,13 @@ from designcore.domain.profiles import CreditEntry, CreditReason, Profile, Refer
 Row = Mapping[Any, Any]
 
 
-def _utc_or_none(moment: datetime | None) -> datetime | None:
-    return None if moment is None else utc(moment)
-
-
 def user_to_domain(row: Row) -> User:
     """A user from its row."""
     return User(
         id=row["id"],
         email=row["email"],
         password_hash=row["password_hash"],
-        email_confirmed_at=_utc_or_none(row["email_confirmed_at"]),
+        email_confirmed_at=utc_or_none(row["email_confirmed_at"]),
         phone=row["phone"],
         role=row["role"],
         aud=row["aud"],
@@ -47,8 +42,8 @@ def user_to_domain(row: Row) -> User:
         user_metadata=dict(row["user_metadata"] or {}),
         created_at=utc(row["created_at"]),
         updated_at=utc(row["updated_at"]),
-        last_sign_in_at=_utc_or_none(row["last_sign_in_at"]),
-        banned_until=_utc_or_none(row["banned_until"]),
+        last_sign_in_at=utc_or_none(row["last_sign_in_at"]),
+        banned_until=utc_or_none(row["banned_until"]),
     )
 
 
@@ -58,7 +53,7 @@ def user_from_domain(user: User) -> dict[str, Any]:
         "id": user.id,
         "email": user.email,
         "password_hash": user.password_hash,
-        "email_confirmed_at": _utc_or_none(user.email_confirmed_at),
+        "email_confirmed_at": utc_or_none(user.email_confirmed_at),
         "phone": user.phone,
         "role": user.role,
         "aud": user.aud,
@@ -66,8 +61,8 @@ def user_from_domain(user: User) -> dict[str, Any]:
         "user_metadata": dict(user.user_metadata),
         "created_at": utc(user.created_at),
         "updated_at": utc(user.updated_at),
-        "last_sign_in_at": _utc_or_none(user.last_sign_in_at),
-        "banned_until": _utc_or_none(user.banned_until),
+        "last_sign_in_at": utc_or_none(user.last_sign_in_at),
+        "banned_until": utc_or_none(user.banned_until),
     }
 
 
@@ -82,7 +77,7 @@ def identity_to_domain(row: Row) -> Identity:
         email=row["email"],
         created_at=utc(row["created_at"]),
         updated_at=utc(row["updated_at"]),
-        last_sign_in_at=_utc_or_none(row["last_sign_in_at"]),
+        last_sign_in_at=utc_or_none(row["last_sign_in_at"]),
     )
 
 
@@ -97,7 +92,7 @@ def identity_from_domain(identity: Identity) -> dict[str, Any]:
         "email": identity.email,
         "created_at": utc(identity.created_at),
         "updated_at": utc(identity.updated_at),
-        "last_sign_in_at": _utc_or_none(identity.last_sign_in_at),
+        "last_sign_in_at": utc_or_none(identity.last_sign_in_at),
     }
 
 
@@ -185,7 +180,7 @@ def challenge_to_domain(row: Row) -> Challenge:
         id=row["id"],
         factor_id=row["factor_id"],
         created_at=utc(row["created_at"]),
-        verified_at=_utc_or_none(row["verified_at"]),
+        verified_at=utc_or_none(row["verified_at"]),
         ip_address=row["ip_address"],
     )
 
@@ -196,7 +191,7 @@ def challenge_from_domain(challenge: Challenge) -> dict[str, Any]:
         "id": challenge.id,
         "factor_id": challenge.factor_id,
         "created_at": utc(challenge.created_at),
-        "verified_at": _utc_or_none(challenge.verified_at),
+        "verified_at": utc_or_none(challenge.verified_at),
         "ip_address": challenge.ip_address,
     }
 

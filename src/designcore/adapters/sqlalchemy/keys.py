@@ -8,7 +8,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from designcore.adapters.sqlalchemy.mapping import utc
+from designcore.adapters.sqlalchemy.mapping import utc, utc_or_none
 from designcore.adapters.sqlalchemy.tables import SIGNING_KEYS
 from designcore.domain.errors import Conflict, NotFound, Unavailable
 from designcore.domain.signing_keys import SigningKey
@@ -24,7 +24,7 @@ def _to_domain(row: sa.RowMapping) -> SigningKey:
         public_jwk=dict(row["public_jwk"]),
         created_at=utc(row["created_at"]),
         activates_at=utc(row["activates_at"]),
-        retires_at=utc(row["retires_at"]) if row["retires_at"] else None,
+        retires_at=utc_or_none(row["retires_at"]),
     )
 
 
@@ -55,7 +55,7 @@ class SqlAlchemyKeyRing:
                         public_jwk=dict(key.public_jwk),
                         created_at=utc(key.created_at),
                         activates_at=utc(key.activates_at),
-                        retires_at=utc(key.retires_at) if key.retires_at else None,
+                        retires_at=utc_or_none(key.retires_at),
                     )
                 )
         except IntegrityError as error:

@@ -43,6 +43,11 @@ def utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+def utc_or_none(moment: datetime | None) -> datetime | None:
+    """:func:`utc` of a moment that may be missing."""
+    return None if moment is None else utc(moment)
+
+
 def summary_to_domain(row: Mapping[Any, Any]) -> TemplateSummary:
     """A light template from a row of :data:`SUMMARY_COLUMNS`."""
     return TemplateSummary(
@@ -109,7 +114,7 @@ def setting_to_domain(row: SiteSettingRow) -> SiteSetting:
     return SiteSetting(
         setting_key=row.setting_key,
         setting_value=row.setting_value,
-        updated_at=utc(row.updated_at) if row.updated_at else None,
+        updated_at=utc_or_none(row.updated_at),
         updated_by=row.updated_by,
     )
 

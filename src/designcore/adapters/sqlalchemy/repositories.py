@@ -21,6 +21,7 @@ from designcore.adapters.sqlalchemy.mapping import (
     template_from_domain,
     template_to_domain,
     utc,
+    utc_or_none,
 )
 from designcore.adapters.sqlalchemy.search import escape_like, strategy_for
 from designcore.adapters.sqlalchemy.tables import (
@@ -278,7 +279,7 @@ class SqlAlchemySiteSettingsStore:
                 SiteSettingRow(
                     setting_key=setting.setting_key,
                     setting_value=setting.setting_value,
-                    updated_at=utc(setting.updated_at) if setting.updated_at else None,
+                    updated_at=utc_or_none(setting.updated_at),
                     updated_by=setting.updated_by,
                 )
             )

@@ -337,16 +337,13 @@ def build_auth_router(
         try:
             issued = auth.verify(token=token, kind=type)
         except AuthFailure as failure:
-            fragment = (
-                f"error=access_denied&error_code={failure.code}&error_description={failure.message}"
-            )
-            return Redirect(f"{target}#{fragment.replace(' ', '+')}")
-        fragment = (
-            f"access_token={issued.access_token}&expires_at={issued.expires_at}"
-            f"&expires_in={issued.expires_in}&refresh_token={issued.refresh_token}"
-            f"&token_type=bearer&type={type}"
-        )
-        return Redirect(f"{target}#{fragment}")
+            values = {
+                "error": "access_denied",
+                "error_code": failure.code,
+                "error_description": failure.message,
+            }
+            return Redirect(f"{target}#{urlencode(values)}", status_code=302)
+        return Redirect(f"{target}#{session_fragment(issued, type)}", status_code=302)
 
     @get("/authorize", sync_to_thread=True)
     def authorize(

@@ -1,0 +1,165 @@
+"""Account rules: e-mail addresses, refresh-token rotation, metadata, referrals and credits."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from designcore.domain.accounts import (
+    REFRESH_REUSE_INTERVAL,
+    RefreshDecision,
+    RefreshToken,
+    decide_refresh,
+    merge_metadata,
+    normalise_email,
+)
+from designcore.domain.errors import ValidationFailed
+from designcore.domain.profiles import (
+    REFERRAL_CODE_ALPHABET,
+    CreditEntry,
+    CreditReason,
+    InsufficientCredits,
+    balance,
+    check_spend,
+    normalise_referral_code,
+    referral_allowed,
+    referral_code_from,
+)
+
+T0 = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def token(
+    name: str, parent: str | None, *, revoked: bool = False, at: datetime = T0
+) -> RefreshToken:
+    return RefreshToken(
+        token_hash=name,
+        session_id="s",
+        user_id="u",
+        parent_hash=parent,
+        revoked=revoked,
+        created_at=at,
+    )
+
+
+class TestEmail:
+    @pytest.mark.parametrize(
+        ("raw", "expected"),
+        [
+            (" Ada@Example.COM ", "ada@example.com"),
+            ("a.b+c@mail.com.ng", "a.b+c@mail.com.ng"),
+        ],
+    )
+    def test_normalised(self, raw: str, expected: str) -> None:
+        """Addresses are trimmed and lowercased."""
+        assert expected == normalise_email(raw)
+
+    @pytest.mark.parametrize(
+        "raw", ["", "ada", "ada@", "@x.com", "a b@x.com", "a@x", "a@x.", "a" * 250 + "@x.com"]
+    )
+    def test_refused(self, raw: str) -> None:
+        """Anything that is not an address is refused, naming the field."""
+        with pytest.raises(ValidationFailed) as caught:
+            normalise_email(raw)
+        assert ["email"] == [issue.path for issue in caught.value.issues]
+
+
+class TestRefreshDecision:
+    def test_unused_token_rotates(self) -> None:
+        """A token not used yet rotates, whether or not it is the newest."""
+        assert RefreshDecision.ROTATE == decide_refresh(token("a", None), token("a", None), T0)
+        assert RefreshDecision.ROTATE == decide_refresh(token("b", "a"), token("c", "a"), T0)
+
+    def test_used_token_within_the_window_continues(self) -> None:
+        """A used token whose successor is the newest, issued within 10 s, continues."""
+        used = token("a", None, revoked=True)
+        newest = token("b", "a", at=T0)
+        assert RefreshDecision.REUSE_LATEST == decide_refresh(
+            used, newest, T0 + REFRESH_REUSE_INTERVAL
+        )
+
+    @pytest.mark.parametrize(
+        ("newest", "now"),
+        [
+            (token("b", "a", at=T0), T0 + REFRESH_REUSE_INTERVAL + timedelta(microseconds=1)),
+            (token("c", "b", at=T0), T0),
+        ],
+        ids=["too-late", "older-than-the-newest-parent"],
+    )
+    def test_replays_revoke(self, newest: RefreshToken, now: datetime) -> None:
+        """Too late, or not the parent of the newest token: a replay."""
+        assert RefreshDecision.REVOKE_SESSION == decide_refresh(
+            token("a", None, revoked=True), newest, now
+        )
+
+
+class TestMetadata:
+    def test_merge_replaces_and_removes(self) -> None:
+        """Keys are replaced one by one; None removes a key; others stay."""
+        assert {"a": 1, "c": 3} == merge_metadata({"a": 0, "b": 2}, {"a": 1, "b": None, "c": 3})
+
+
+class TestReferralCodes:
+    @given(st.binary(min_size=8, max_size=32))
+    def test_codes_are_well_formed(self, random_bytes: bytes) -> None:
+        """Every drawn code uses the alphabet, has 8 characters and reads back as itself."""
+        code = referral_code_from(random_bytes)
+        assert 8 == len(code)
+        assert set(code) <= set(REFERRAL_CODE_ALPHABET)
+        assert code == normalise_referral_code(f"  {code.lower()} ")
+
+    @pytest.mark.parametrize("raw", [None, 5, "", "ABC", "ABCDEFG0", "ABCDEFGHI", "ABCD EFG"])
+    def test_malformed_codes_are_none(self, raw: object) -> None:
+        """Wrong types, lengths and letters outside the alphabet are no code."""
+        assert normalise_referral_code(raw) is None
+
+    def test_self_and_unknown_referrals_do_not_count(self) -> None:
+        """Only a known referrer other than the new user counts."""
+        assert referral_allowed(referrer_id="r", new_user_id="n")
+        assert not referral_allowed(referrer_id=None, new_user_id="n")
+        assert not referral_allowed(referrer_id="n", new_user_id="n")
+
+
+class TestCredits:
+    @given(st.lists(st.integers(-50, 50).filter(bool), max_size=20))
+    def test_balance_is_the_sum_of_the_ledger(self, deltas: list[int]) -> None:
+        """The balance is the sum of the lines, in any order."""
+        entries = [
+            CreditEntry(
+                id=str(i),
+                user_id="u",
+                delta=d,
+                reason=CreditReason.ADJUSTMENT,
+                reference=str(i),
+                created_at=T0,
+            )
+            for i, d in enumerate(deltas)
+        ]
+        assert sum(deltas) == balance(entries) == balance(reversed(entries))
+
+    @given(current=st.integers(0, 100), amount=st.integers(-5, 120))
+    def test_spends_never_overdraw(self, current: int, amount: int) -> None:
+        """A spend is allowed exactly when it is positive and at most the balance."""
+        if 0 < amount <= current:
+            check_spend(current, amount)
+        elif amount <= 0:
+            with pytest.raises(ValidationFailed):
+                check_spend(current, amount)
+        else:
+            with pytest.raises(InsufficientCredits):
+                check_spend(current, amount)
+
+    def test_zero_lines_are_refused(self) -> None:
+        """A ledger line must move credits."""
+        with pytest.raises(ValidationFailed):
+            CreditEntry(
+                id="1",
+                user_id="u",
+                delta=0,
+                reason=CreditReason.SPEND,
+                reference="r",
+                created_at=T0,
+            )
