@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
+import attrs
 import pytest
 import sqlalchemy as sa
 
@@ -268,6 +269,50 @@ class TestSearch:
         assert [named.id, prose.id] == [
             t.id for t in catalogue.search("praise", PageRequest()).items
         ]
+
+    def test_tiers_then_newest_first(self, catalogue: TemplateCatalogue) -> None:
+        """Name matches, then label matches, then prose matches; newest first in each tier,
+        to the second, and the later added first within one second."""
+        prose_new = make_template(description="Grand harvest", created_at=at(1))
+        prose_old = make_template(design_intent="For a harvest", created_at=at(90))
+        label = make_template(tags=("harvest",), created_at=at(60))
+        name_old = make_template(name="Harvest Thanksgiving", created_at=at(30))
+        same_second = EPOCH - timedelta(minutes=10, microseconds=1)
+        name_first = make_template(name="Harvest Sunday", created_at=same_second)
+        name_second = make_template(
+            name="Harvest Monday", created_at=same_second - timedelta(microseconds=5)
+        )
+        for template in (prose_new, prose_old, label, name_old, name_first, name_second):
+            catalogue.add(template)
+        expected = [name_second, name_first, name_old, label, prose_new, prose_old]
+        assert [t.id for t in expected] == [
+            t.id for t in catalogue.search("harvest", PageRequest()).items
+        ]
+        pages = [catalogue.search("harv", PageRequest(n, 4)) for n in (1, 2, 3)]
+        assert [t.id for t in expected] == [t.id for page in pages for t in page.items]
+        assert [6, 6, 6] == [page.total_count for page in pages]
+
+    def test_every_word_in_one_tier(self, catalogue: TemplateCatalogue) -> None:
+        """A template ranks by where all the words are: split over name and prose is prose."""
+        split = make_template(name="Lagos Gala", description="An owambe night", created_at=at(1))
+        labelled = make_template(name="Lagos Gala 2", tags=("owambe",), created_at=at(50))
+        catalogue.add(split)
+        catalogue.add(labelled)
+        assert [labelled.id, split.id] == [
+            t.id for t in catalogue.search("lagos owambe", PageRequest()).items
+        ]
+
+    def test_order_follows_a_changed_date(self, catalogue: TemplateCatalogue) -> None:
+        """Replacing a template with another creation date moves it in the results."""
+        first = make_template(name="Vigil One", created_at=at(5))
+        second = make_template(name="Vigil Two", created_at=at(10))
+        catalogue.add(first)
+        catalogue.add(second)
+        catalogue.replace(attrs.evolve(second, created_at=at(1), name="Vigil Night"))
+        assert [second.id, first.id] == [
+            t.id for t in catalogue.search("vigil", PageRequest()).items
+        ]
+        assert [second.id] == [t.id for t in catalogue.search("night", PageRequest()).items]
 
     def test_pages_and_counts(self, catalogue: TemplateCatalogue) -> None:
         """Search results page with a separate total count."""

@@ -7,11 +7,15 @@ from collections.abc import Sequence
 
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.pagination import Page, PageRequest
-from designcore.domain.search import filter_needle, filter_text, search_tokens, words
+from designcore.domain.search import (
+    filter_needle,
+    filter_text,
+    search_order,
+    search_tier,
+    search_tokens,
+    words,
+)
 from designcore.domain.templates import Template, TemplateSummary
-
-# Weights of the three search field groups: name; sub-category, tags and keywords; the prose.
-_WEIGHTS = (10.0, 4.0, 1.0)
 
 
 def _newest_first(template: TemplateSummary) -> tuple[float, str]:
@@ -36,6 +40,7 @@ class InMemoryTemplateCatalogue:
         self._templates: dict[str, Template] = {}
         self._views: dict[str, int] = {}
         self._uses: dict[str, int] = {}
+        self._sequence: dict[str, int] = {}  # the order templates were added in, as a database's
         self._lock = threading.Lock()
 
     def add(self, template: Template) -> None:
@@ -46,6 +51,7 @@ class InMemoryTemplateCatalogue:
             if any(t.name == template.name for t in self._templates.values()):
                 raise Conflict(f"a template named {template.name!r} exists", code="duplicate_name")
             self._templates[template.id] = template
+            self._sequence[template.id] = len(self._sequence) + 1
             self._views[template.id] = 0
             self._uses[template.id] = 0
 
@@ -122,24 +128,16 @@ class InMemoryTemplateCatalogue:
     def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
         """Ranked full-text search."""
         tokens = search_tokens(term)
-        if not tokens:
-            return Page.of([], 0, request)
-        scored: list[tuple[float, TemplateSummary]] = []
+        ranked: list[tuple[int, int, TemplateSummary]] = []
         for summary in self._summaries():
-            groups = _field_groups(summary)
-            score = 0.0
-            for token in tokens:
-                hits = [
-                    weight * sum(word.startswith(token) for word in words)
-                    for weight, words in zip(_WEIGHTS, groups, strict=True)
-                ]
-                if not any(hits):
-                    break
-                score += sum(hits)
-            else:
-                scored.append((score, summary))
-        scored.sort(key=lambda pair: (-pair[0], *_newest_first(pair[1])))
-        return Page.slice([summary for _, summary in scored], request)
+            tier = search_tier(tokens, *_field_groups(summary))
+            if tier is not None:
+                order = search_order(
+                    int(summary.created_at.timestamp() // 1), self._sequence[summary.id]
+                )
+                ranked.append((tier, -order, summary))
+        ranked.sort(key=lambda entry: entry[:2])
+        return Page.slice([summary for _, _, summary in ranked], request)
 
     def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:
         """Same sub-category, excluding the template itself."""
