@@ -220,8 +220,12 @@ def main() -> int:
         "A refresh reads the presented token, the session and its latest token, marks the "
         "token used (compare-and-set), updates the session, stores the new token, signs an "
         "ES256 access token in one transaction, then reads the user with identities and "
-        "factors for the answer in a second one. `GET /auth/v1/user` verifies the access token's signature, "
-        "reads the session, then the user with identities and factors.",
+        "factors for the answer in a second one. `GET /auth/v1/user` verifies the access "
+        "token's ES256 signature against the cached signing keys and answers the session's user "
+        "from the server's signed-in cache (`DESIGNCORE_AUTH_CACHE_SECONDS`, 5 s): the first "
+        "request after a write reads the session, the user, identities and factors in one "
+        "read-only transaction; the following ones read no database until the next write or "
+        "the time to live.",
         "",
         "Rate limits apply as in production: the warm-up requests come from 127.0.0.3 and the "
         "measured ones from 127.0.0.2, so each address stays under 300 refreshes and 60 "

@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
+import attrs
 import pytest
 import sqlalchemy as sa
 
@@ -394,6 +395,30 @@ class TestIdentities:
             with pytest.raises(Conflict) as raised:
                 uow.identities.add(make_identity(other, provider="google", provider_id="7"))
             assert "identity_already_exists" == raised.value.code
+
+    def test_update_keeps_who_and_changes_what_the_provider_said(
+        self, uow_factory: Factory, user: User
+    ) -> None:
+        """update writes identity data, e-mail and times; user, provider and provider id stay;
+        an unknown identity is NotFound identity_not_found."""
+        identity = make_identity(user, provider="google", provider_id="55")
+        later = identity.created_at + timedelta(days=3)
+        changed = attrs.evolve(
+            identity,
+            identity_data={"sub": "55", "full_name": "Bola Adeyemi"},
+            email="bola@example.com",
+            updated_at=later,
+            last_sign_in_at=later,
+        )
+        with uow_factory() as uow:
+            uow.identities.add(identity)
+            uow.identities.update(attrs.evolve(changed, user_id="someone-else", provider_id="99"))
+            uow.commit()
+        with uow_factory() as uow:
+            assert changed == uow.identities.find("google", "55")
+            with pytest.raises(NotFound) as raised:
+                uow.identities.update(attrs.evolve(identity, id="unknown"))
+            assert "identity_not_found" == raised.value.code
 
     def test_delete(self, uow_factory: Factory, user: User) -> None:
         """delete removes an identity; an unknown one is NotFound identity_not_found."""

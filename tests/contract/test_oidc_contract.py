@@ -89,6 +89,8 @@ class TestOpenIdProvider:
                 email_verified=True,
                 name="Kemi",
                 avatar_url="https://pictures.fake.test/ada.png",
+                access_token=fake.issued_tokens[-1]["access_token"],
+                refresh_token=fake.issued_tokens[-1]["refresh_token"],
             )
             == user
         )

@@ -46,6 +46,8 @@ class FakeOpenIdProvider:
         self._key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self._kid = secrets.token_hex(4)
         self._codes: dict[str, dict[str, Any]] = {}
+        self.issued_tokens: list[dict[str, str]] = []
+        """The provider tokens each code exchange answered, in order."""
         self._user: dict[str, Any] = {
             "sub": "100000000000000000001",
             "email": "ada@example.com",
@@ -121,11 +123,15 @@ class FakeOpenIdProvider:
         verifier = form.get("code_verifier", "")
         if not verifier or _challenge(verifier, grant["method"]) != grant["challenge"]:
             return httpx.Response(400, json={"error": "invalid_grant"})
+        tokens = {
+            "access_token": secrets.token_urlsafe(24),
+            "refresh_token": secrets.token_urlsafe(24),
+        }
+        self.issued_tokens.append(tokens)
         return httpx.Response(
             200,
             json={
-                "access_token": secrets.token_urlsafe(24),
-                "refresh_token": secrets.token_urlsafe(24),
+                **tokens,
                 "expires_in": 3599,
                 "token_type": "Bearer",
                 "scope": "openid email profile",

@@ -286,6 +286,11 @@ class ProviderUser:
     """Display name."""
     avatar_url: str | None = None
     """Picture URL."""
+    access_token: str | None = attrs.field(default=None, repr=False)
+    """The provider's access token for the client (GoTrue's ``provider_token``)."""
+    refresh_token: str | None = attrs.field(default=None, repr=False)
+    """The provider's refresh token, given with offline access and forced consent
+    (``provider_refresh_token``): the client can call the provider's APIs later."""
 
     def identity_data(self) -> dict[str, Any]:
         """The identity data GoTrue shows for a provider account."""
@@ -352,6 +357,10 @@ class FlowState:
     """SHA-256 (hex) of the auth code, once the provider answered (PKCE flow)."""
     user_id: str | None = None
     """The signed-in user, once the provider answered."""
+    provider_access_token: str | None = attrs.field(default=None, repr=False)
+    """The provider's tokens, kept from the callback until the client exchanges its auth
+    code (then handed over once and forgotten)."""
+    provider_refresh_token: str | None = attrs.field(default=None, repr=False)
 
     @property
     def is_pkce(self) -> bool:

@@ -63,6 +63,12 @@ class IdentityRepository(Protocol):
         """The identity of a provider account, if linked."""
         ...
 
+    def update(self, identity: Identity) -> None:
+        """Overwrite an identity's data, e-mail and times (what the provider said at the
+        latest sign-in); its user, provider and provider id never change. Raises ``NotFound``
+        (code ``identity_not_found``)."""
+        ...
+
     def delete(self, identity_id: str) -> None:
         """Remove an identity. Raises ``NotFound`` (code ``identity_not_found``)."""
         ...

@@ -419,3 +419,24 @@ class TestRateLimits:
         ]
         assert [200] * 5 + [429] == [a.status_code for a in answers]
         assert int(answers[-1].headers["retry-after"]) > 0
+
+
+def test_an_unreachable_store_answers_503(tmp_path: Any) -> None:
+    """A database the auth service cannot use (here: never migrated) is a 503, not a 400."""
+    container = build_container(
+        load_settings(
+            {
+                "DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'empty.db'}",
+                "DESIGNCORE_STORAGE_BACKEND": "memory",
+                "DESIGNCORE_WEB_DIST": "/nonexistent",
+                "DESIGNCORE_SEED_ON_START": "false",
+            }
+        )
+    )
+    with TestClient(app=create_app(container=container)) as client:
+        response = client.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+        )
+    assert (503, "unavailable") == (response.status_code, response.json()["code"])

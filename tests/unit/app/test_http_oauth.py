@@ -196,6 +196,39 @@ class TestGoogleSignIn:
         assert first["user"]["id"] == second["user"]["id"]
         assert 1 == len(second["user"]["identities"])
 
+    def test_provider_tokens_are_handed_over_once(
+        self, api: Client, fake: FakeOpenIdProvider
+    ) -> None:
+        """The PKCE exchange answers Google's access and refresh tokens (offline access);
+        a later refresh of our session does not repeat them."""
+        session = google_session(api, fake)
+        assert (
+            fake.issued_tokens[-1]["access_token"],
+            fake.issued_tokens[-1]["refresh_token"],
+        ) == (session["provider_token"], session["provider_refresh_token"])
+        refreshed = api.post(
+            "/auth/v1/token?grant_type=refresh_token",
+            json={"refresh_token": session["refresh_token"]},
+            headers=V2024,
+        )
+        assert 200 == refreshed.status_code, refreshed.text
+        assert not {"provider_token", "provider_refresh_token"} & refreshed.json().keys()
+
+    def test_identity_follows_the_provider_at_each_sign_in(
+        self, api: Client, fake: FakeOpenIdProvider
+    ) -> None:
+        """A new name and picture at Google show in the identity at the next sign-in."""
+        fake.sign_in_as(sub="g-2", email="bola@example.com", name="Bola Ade")
+        first = google_session(api, fake)["user"]["identities"][0]
+        fake.sign_in_as(sub="g-2", email="bola@example.com", name="Bola Adeyemi")
+        second = google_session(api, fake)["user"]["identities"][0]
+        assert (first["id"], first["created_at"]) == (second["id"], second["created_at"])
+        assert ("Bola Ade", "Bola Adeyemi") == (
+            first["identity_data"]["full_name"],
+            second["identity_data"]["full_name"],
+        )
+        assert second["last_sign_in_at"] >= first["last_sign_in_at"]
+
     def test_existing_email_account_gets_linked(
         self, api: Client, fake: FakeOpenIdProvider
     ) -> None:
@@ -230,6 +263,7 @@ class TestGoogleSignIn:
         location = urlsplit(answer.headers["location"])
         values = parse_qs(location.fragment)
         assert ["bearer"] == values["token_type"]
+        assert [fake.issued_tokens[-1]["refresh_token"]] == values["provider_refresh_token"]
         user = api.get("/auth/v1/user", headers=bearer({"access_token": values["access_token"][0]}))
         assert "ada@example.com" == user.json()["email"]
 

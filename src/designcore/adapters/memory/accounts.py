@@ -152,6 +152,21 @@ class InMemoryIdentityRepository(_Repository):
                 return _detached_identity(identity)
         return None
 
+    def update(self, identity: Identity) -> None:
+        """Overwrite an identity's data, e-mail and times."""
+        stored = self._s.identities.get(identity.id)
+        if stored is None:
+            raise NotFound(f"no identity {identity.id}", code="identity_not_found")
+        self._s.identities[identity.id] = _detached_identity(
+            attrs.evolve(
+                stored,
+                identity_data=identity.identity_data,
+                email=identity.email,
+                updated_at=identity.updated_at,
+                last_sign_in_at=identity.last_sign_in_at,
+            )
+        )
+
     def delete(self, identity_id: str) -> None:
         """Remove an identity."""
         if self._s.identities.pop(identity_id, None) is None:

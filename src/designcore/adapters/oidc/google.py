@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+import attrs
 import httpx
 import jwt
 
@@ -98,10 +99,15 @@ class GoogleOpenIdProvider:
             raise NotAllowed(
                 f"the provider refused the code: {_error_of(answer)}", code="bad_oauth_code"
             )
-        id_token = _json(answer).get("id_token")
+        tokens = _json(answer)
+        id_token = tokens.get("id_token")
         if not isinstance(id_token, str):
             raise NotAllowed("the provider answered without an ID token", code="bad_id_token")
-        return self._verify(id_token)
+        return attrs.evolve(
+            self._verify(id_token),
+            access_token=_text(tokens.get("access_token")),
+            refresh_token=_text(tokens.get("refresh_token")),
+        )
 
     def _verify(self, id_token: str) -> ProviderUser:
         try:

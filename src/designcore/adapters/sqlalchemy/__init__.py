@@ -5,6 +5,7 @@ from designcore.adapters.sqlalchemy.accounts import (
     SqlAlchemyAccountsUnitOfWork,
 )
 from designcore.adapters.sqlalchemy.engine import create_database_engine, migrate
+from designcore.adapters.sqlalchemy.flow_states import SqlAlchemyFlowStateStore
 from designcore.adapters.sqlalchemy.repositories import (
     SqlAlchemyPromptLog,
     SqlAlchemySiteSettingsStore,
@@ -14,6 +15,7 @@ from designcore.adapters.sqlalchemy.repositories import (
 __all__ = [
     "SqlAlchemyAccountsStore",
     "SqlAlchemyAccountsUnitOfWork",
+    "SqlAlchemyFlowStateStore",
     "SqlAlchemyPromptLog",
     "SqlAlchemySiteSettingsStore",
     "SqlAlchemyTemplateCatalogue",

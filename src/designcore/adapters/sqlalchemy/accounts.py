@@ -111,9 +111,10 @@ def _exists(table: sa.Table, *conditions: sa.ColumnElement[bool]) -> sa.Select[A
 class _Transaction:
     """The unit of work's connection: begins transactions and keeps vendor errors inside."""
 
-    def __init__(self, connection: sa.Connection) -> None:
+    def __init__(self, connection: sa.Connection, *, read_only: bool = False) -> None:
         self.connection = connection
-        self._immediate = connection.dialect.name == "sqlite"
+        self.read_only = read_only
+        self._immediate = connection.dialect.name == "sqlite" and not read_only
 
     def begin(self) -> None:
         """Start a transaction unless one is open (on SQLite, with the write lock taken)."""
@@ -129,6 +130,8 @@ class _Transaction:
 
     def execute(self, statement: sa.Executable) -> sa.CursorResult[Any]:
         """Run one statement; a constraint violation here is a bare ``Conflict``."""
+        if self.read_only and isinstance(statement, sa.Insert | sa.Update | sa.Delete):
+            raise RuntimeError("a read-only unit of work cannot write")
         self.begin()
         try:
             return self.connection.execute(statement)
@@ -142,6 +145,8 @@ class _Transaction:
     ) -> sa.CursorResult[Any]:
         """Run a write in a savepoint; when it breaks a constraint, roll back to the savepoint
         and raise the conflict of the first check that finds a row, else ``fallback``."""
+        if self.read_only:
+            raise RuntimeError("a read-only unit of work cannot write")
         self.begin()
         try:
             with self.connection.begin_nested():
@@ -250,6 +255,16 @@ class SqlAlchemyIdentityRepository(_Repository):
             sa.select(IDENTITIES).where(_I.provider == provider, _I.provider_id == provider_id)
         )
         return None if row is None else identity_to_domain(row)
+
+    def update(self, identity: Identity) -> None:
+        """Overwrite an identity's data, e-mail and times."""
+        values = identity_from_domain(identity)
+        changed = {
+            key: values[key] for key in ("identity_data", "email", "updated_at", "last_sign_in_at")
+        }
+        result = self._tx.execute(sa.update(IDENTITIES).where(_I.id == identity.id).values(changed))
+        if result.rowcount == 0:
+            raise NotFound(f"no identity {identity.id}", code="identity_not_found")
 
     def delete(self, identity_id: str) -> None:
         """Remove an identity."""
@@ -666,19 +681,21 @@ class SqlAlchemyAccountsUnitOfWork:
     referrals: ReferralRepository
     credits: CreditLedger
 
-    def __init__(self, engine: sa.Engine) -> None:
+    def __init__(self, engine: sa.Engine, *, read_only: bool = False) -> None:
         self._engine = engine
+        self._read_only = read_only
         self._tx: _Transaction | None = None
 
     def __enter__(self) -> Self:
-        """Connect and begin (on SQLite, waiting for the write lock)."""
+        """Connect and begin (on SQLite, waiting for the write lock unless read-only: readers
+        then run beside a writer, each seeing the last committed state)."""
         if self._tx is not None:
             raise RuntimeError("this unit of work is in use; make a new one")
         try:
             connection = self._engine.connect()
         except DBAPIError as error:
             raise _unavailable(error) from error
-        tx = _Transaction(connection)
+        tx = _Transaction(connection, read_only=self._read_only)
         try:
             tx.begin()
         except BaseException:

@@ -121,7 +121,18 @@ def session_json(issued: IssuedSession, view: UserView) -> dict[str, Any]:
         "expires_at": issued.expires_at,
         "refresh_token": issued.refresh_token,
         "user": view_json(view),
+        **_provider_tokens(issued),
     }
+
+
+def _provider_tokens(issued: IssuedSession) -> dict[str, str]:
+    """``provider_token`` / ``provider_refresh_token`` after a provider sign-in (GoTrue sends
+    them only then)."""
+    tokens = {
+        "provider_token": issued.provider_token,
+        "provider_refresh_token": issued.provider_refresh_token,
+    }
+    return {key: value for key, value in tokens.items() if value}
 
 
 def qr_svg(uri: str) -> str:
@@ -139,6 +150,7 @@ def session_fragment(issued: IssuedSession, kind: str | None = None) -> str:
         "expires_in": str(issued.expires_in),
         "refresh_token": issued.refresh_token,
         "token_type": "bearer",
+        **_provider_tokens(issued),
     }
     if kind:
         values["type"] = kind
@@ -199,7 +211,9 @@ def error_response(request: Request[Any, Any, Any], error: Exception) -> Respons
         if status == 429 and "retry_after" in extra:
             headers["Retry-After"] = str(extra.pop("retry_after"))
     elif isinstance(error, DesignCoreError):
-        status, code, message, extra = 400, error.code, error.message, {}
+        from designcore.app.http.errors import status_for  # errors.py imports this module
+
+        status, code, message, extra = status_for(error), error.code, error.message, {}
     elif isinstance(error, ValidationException):
         status, code, message, extra = 400, "validation_failed", str(error.detail), {}
     elif isinstance(error, HTTPException):

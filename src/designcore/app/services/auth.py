@@ -11,13 +11,15 @@ import hashlib
 import logging
 import secrets
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
 import attrs
 
+from designcore.app.services.signed_in import SignedInCache
 from designcore.domain.accounts import (
     AUDIENCE,
     AmrEntry,
@@ -121,6 +123,10 @@ class IssuedSession:
     expires_at: int
     user: User
     session: AuthSession
+    provider_token: str | None = attrs.field(default=None, repr=False)
+    """After a provider sign-in: the provider's access token, handed to the client once."""
+    provider_refresh_token: str | None = attrs.field(default=None, repr=False)
+    """After a provider sign-in with offline access: the provider's refresh token."""
 
 
 @attrs.frozen
@@ -182,8 +188,12 @@ class AuthService:
         settings: AuthSettings,
         flows: FlowStateStore,
         identity_providers: Mapping[str, OpenIdProvider] | None = None,
+        reader: Callable[[], AccountsUnitOfWork] | None = None,
+        signed_in: SignedInCache | None = None,
     ) -> None:
-        self._accounts = accounts
+        self._writer = accounts
+        self._reader = reader or accounts
+        self._signed_in = signed_in or SignedInCache(clock, timedelta(0))
         self._flows = flows
         self._identity_providers = dict(identity_providers or {})
         self._hasher = hasher
@@ -202,13 +212,35 @@ class AuthService:
         """The public keys access tokens can be checked with."""
         return self._signer.jwks()
 
+    @contextmanager
+    def _write(self) -> Iterator[AccountsUnitOfWork]:
+        """A unit of work that may write: what the signed-in cache holds is dropped."""
+        with self._signed_in.writing(), self._writer() as uow:
+            yield uow
+
     def authenticate(self, access_token: str | None) -> Caller:
         """Check an access token and that its session still exists."""
         claims = self._verified_claims(access_token)
+        self._signed_in_view(claims)
+        return Caller(user_id=claims["sub"], session_id=claims["session_id"], claims=claims)
+
+    def _signed_in_view(self, claims: Mapping[str, Any]) -> UserView:
+        """The user of verified claims whose session exists: from the signed-in cache, or
+        read in one transaction with the session check and kept."""
         session_id, user_id = claims["session_id"], claims["sub"]
-        with self._accounts() as uow:
+        known = self._signed_in.get(user_id, session_id)
+        if known is not None:
+            return known
+        generation = self._signed_in.generation()
+        with self._reader() as uow:
             self._check_session(uow, session_id, user_id)
-        return Caller(user_id=user_id, session_id=session_id, claims=claims)
+            view = UserView(
+                uow.users.get(user_id),
+                tuple(uow.identities.for_user(user_id)),
+                tuple(uow.factors.for_user(user_id)),
+            )
+        self._signed_in.put(user_id, session_id, view, generation)
+        return view
 
     def _verified_claims(self, access_token: str | None) -> dict[str, Any]:
         """The claims of a valid access token that names a user and a session."""
@@ -235,17 +267,10 @@ class AuthService:
             )
 
     def current_user(self, access_token: str | None) -> UserView:
-        """The signed-in user of a token, read in the same transaction as the session check
-        (``GET /user``: one round of queries instead of two)."""
-        claims = self._verified_claims(access_token)
-        session_id, user_id = claims["session_id"], claims["sub"]
-        with self._accounts() as uow:
-            self._check_session(uow, session_id, user_id)
-            return UserView(
-                uow.users.get(user_id),
-                tuple(uow.identities.for_user(user_id)),
-                tuple(uow.factors.for_user(user_id)),
-            )
+        """The signed-in user of a token (``GET /user``): the token is checked against the
+        cached signing keys, the session and the user come from the signed-in cache when no
+        write happened since they were read."""
+        return self._signed_in_view(self._verified_claims(access_token))
 
     def _issue(
         self, uow: AccountsUnitOfWork, user: User, session: AuthSession, parent: str | None
@@ -313,7 +338,7 @@ class AuthService:
         self._check_password(password)
         metadata = {k: v for k, v in (data or {}).items() if isinstance(k, str)}
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             if uow.users.find_by_email(address) is not None:
                 raise AuthFailure(422, "user_already_exists", "User already registered")
             user = User(
@@ -424,7 +449,7 @@ class AuthService:
             address = normalise_email(email)
         except ValidationFailed:
             raise _invalid_credentials() from None
-        with self._accounts() as uow:
+        with self._write() as uow:
             user = uow.users.find_by_email(address)
             if user is None or user.password_hash is None:
                 self._hasher.verify(self._dummy_hash, password)
@@ -446,7 +471,7 @@ class AuthService:
         if not refresh_token:
             raise AuthFailure(400, "validation_failed", "refresh_token is required")
         presented_hash = hash_token(refresh_token)
-        with self._accounts() as uow:
+        with self._write() as uow:
             presented = uow.refresh_tokens.find(presented_hash)
             if presented is None:
                 raise AuthFailure(
@@ -493,7 +518,7 @@ class AuthService:
 
     def user_view(self, user_id: str) -> UserView:
         """A user with identities and factors."""
-        with self._accounts() as uow:
+        with self._reader() as uow:
             return UserView(
                 uow.users.get(user_id),
                 tuple(uow.identities.for_user(user_id)),
@@ -503,7 +528,7 @@ class AuthService:
     def update_user(self, caller: Caller, changes: Mapping[str, Any]) -> UserView:
         """Change the e-mail, the password or the metadata (``data``)."""
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             user = uow.users.get(caller.user_id)
             if "password" in changes and changes["password"] is not None:
                 password = changes["password"]
@@ -548,7 +573,7 @@ class AuthService:
         """End this session (local), every session (global) or every other one (others)."""
         if scope not in {"global", "local", "others"}:
             raise AuthFailure(400, "validation_failed", "scope must be global, local or others")
-        with self._accounts() as uow:
+        with self._write() as uow:
             if scope == "local":
                 uow.sessions.delete(caller.session_id)
             elif scope == "others":
@@ -604,7 +629,7 @@ class AuthService:
     def recover(self, email: str, redirect_to: str | None) -> None:
         """Mail a password recovery link; the answer never tells whether the address exists."""
         address = self._email(email)
-        with self._accounts() as uow:
+        with self._write() as uow:
             user = uow.users.find_by_email(address)
             if user is None:
                 return
@@ -617,7 +642,7 @@ class AuthService:
         if kind != "signup":
             raise AuthFailure(400, "validation_failed", "only type signup can be resent")
         address = self._email(email)
-        with self._accounts() as uow:
+        with self._write() as uow:
             user = uow.users.find_by_email(address)
             if user is None or user.email_confirmed_at is not None:
                 return
@@ -635,7 +660,7 @@ class AuthService:
         if kind not in kinds:
             raise AuthFailure(400, "validation_failed", "type must be recovery or signup")
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             found = uow.one_time_tokens.take(hash_token(token), kinds[kind])
             if found is None or found.expired(now):
                 raise AuthFailure(403, "otp_expired", "Email link is invalid or has expired")
@@ -773,20 +798,32 @@ class AuthService:
         except NotAllowed as refused:
             raise failed(AuthFailure(400, "bad_oauth_callback", refused.message)) from refused
         try:
-            with self._accounts() as uow:
+            with self._write() as uow:
                 user = self._user_for_provider(uow, flow, who)
                 if flow.is_pkce:
                     uow.commit()
                     raw = secrets.token_urlsafe(24)
                     self._flows.add(
                         attrs.evolve(
-                            flow, auth_code_hash=hash_token(raw), user_id=user.id, created_at=now
+                            flow,
+                            auth_code_hash=hash_token(raw),
+                            user_id=user.id,
+                            created_at=now,
+                            provider_access_token=who.access_token,
+                            provider_refresh_token=who.refresh_token,
                         )
                     )
                     return ProviderOutcome(flow.redirect_to, auth_code=raw)
                 issued = self._new_session(uow, user, "oauth")
                 uow.commit()
-                return ProviderOutcome(flow.redirect_to, issued=issued)
+                return ProviderOutcome(
+                    flow.redirect_to,
+                    issued=attrs.evolve(
+                        issued,
+                        provider_token=who.access_token,
+                        provider_refresh_token=who.refresh_token,
+                    ),
+                )
         except AuthFailure as failure:
             raise failed(failure) from failure
 
@@ -823,6 +860,16 @@ class AuthService:
                 uow.identities.add(attrs.evolve(identity, user_id=user.id))
             return self._signed_in_with(uow, user, who.provider)
         if existing is not None:
+            # The provider's word is the latest: name, picture and e-mail as it says now.
+            uow.identities.update(
+                attrs.evolve(
+                    existing,
+                    identity_data=identity.identity_data,
+                    email=address,
+                    updated_at=now,
+                    last_sign_in_at=now,
+                )
+            )
             return self._signed_in_with(uow, uow.users.get(existing.user_id), who.provider)
         user_with_email = uow.users.find_by_email(address)
         if user_with_email is not None:
@@ -900,18 +947,22 @@ class AuthService:
                 "bad_code_verifier",
                 "code challenge does not match previously saved code verifier",
             )
-        with self._accounts() as uow:
+        with self._write() as uow:
             user = uow.users.get(flow.user_id)
             if user.banned_until is not None and user.banned_until > now:
                 raise AuthFailure(400, "user_banned", "User is banned")
             issued = self._new_session(uow, user, "oauth")
             uow.commit()
-            return issued
+            return attrs.evolve(
+                issued,
+                provider_token=flow.provider_access_token,
+                provider_refresh_token=flow.provider_refresh_token,
+            )
 
     def unlink_identity(self, caller: Caller, identity_id: str) -> None:
         """Remove one of the caller's identities; never the last one."""
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             identities = list(uow.identities.for_user(caller.user_id))
             target = next((i for i in identities if i.id == identity_id), None)
             if target is None:
@@ -937,7 +988,7 @@ class AuthService:
     def enroll_totp(self, caller: Caller, friendly_name: str | None, issuer: str | None) -> Factor:
         """Add an unverified TOTP factor with a new secret."""
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             factors = uow.factors.for_user(caller.user_id)
             if friendly_name and any(f.friendly_name == friendly_name for f in factors):
                 raise AuthFailure(
@@ -965,7 +1016,7 @@ class AuthService:
 
     def challenge(self, caller: Caller, factor_id: str, ip_address: str) -> Challenge:
         """Start a challenge for one of the caller's factors."""
-        with self._accounts() as uow:
+        with self._write() as uow:
             factor = self._own_factor(uow, caller, factor_id)
             challenge = Challenge(
                 id=str(uuid.uuid4()),
@@ -982,7 +1033,7 @@ class AuthService:
     ) -> IssuedSession:
         """Check a TOTP code (SHA1, 6 digits, 30 s, ±1 step); the session becomes aal2."""
         now = self._clock.now()
-        with self._accounts() as uow:
+        with self._write() as uow:
             factor = self._own_factor(uow, caller, factor_id)
             challenge = uow.challenges.get(challenge_id)
             if challenge is None or challenge.factor_id != factor.id:
@@ -1021,7 +1072,7 @@ class AuthService:
 
     def unenroll(self, caller: Caller, factor_id: str) -> str:
         """Remove a factor; a verified one only from an aal2 session."""
-        with self._accounts() as uow:
+        with self._write() as uow:
             factor = self._own_factor(uow, caller, factor_id)
             if factor.status is FactorStatus.VERIFIED and caller.claims.get("aal") != "aal2":
                 raise AuthFailure(
@@ -1033,7 +1084,7 @@ class AuthService:
 
     def assurance(self, caller: Caller) -> tuple[str, str]:
         """The session's level and the level the user could reach."""
-        with self._accounts() as uow:
+        with self._reader() as uow:
             factors = tuple(uow.factors.for_user(caller.user_id))
         return str(caller.claims.get("aal", "aal1")), next_aal(factors)
 
