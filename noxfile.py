@@ -135,10 +135,13 @@ def e2e(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Benchmarks on SQLite and PostgreSQL: the catalogue with 100,000 templates
-    (docs/benchmarks.md) and the auth service (docs/benchmarks-auth.md)."""
+    (docs/benchmarks.md), the auth service (docs/benchmarks-auth.md), the renderer
+    (docs/benchmarks-render.md) and the image-rendering path (docs/benchmarks-images.md)."""
     install_project(session)
     session.run("python", "benchmarks/catalogue.py", *session.posargs)
     session.run("python", "benchmarks/auth.py")
+    session.run("python", "benchmarks/render.py")
+    session.run("python", "benchmarks/images.py")
 
 
 @nox.session(python=PYTHON)

@@ -14,9 +14,10 @@ from redis.retry import Retry
 from sqlalchemy import Engine
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
+from designcore.adapters.defusedxml import DefusedXmlSvgSanitizer
 from designcore.adapters.jwt import JwtTokenSigner
 from designcore.adapters.local_mail import DirectoryOutbox
-from designcore.adapters.local_storage import LocalDirectoryStorage
+from designcore.adapters.local_storage import DirectoryVariantCache, LocalDirectoryStorage
 from designcore.adapters.memory import (
     InMemoryAccountsStore,
     InMemoryKeyRing,
@@ -29,13 +30,17 @@ from designcore.adapters.memory import (
     SystemClock,
 )
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.adapters.oidc import GoogleOpenIdProvider
-from designcore.adapters.pillow.preview import PillowPreviewRenderer
+from designcore.adapters.pillow.images import PillowImageCodec
 from designcore.adapters.pyotp import PyOtpTotp
 from designcore.adapters.redis import RedisRateLimiter
+from designcore.adapters.render import SkiaRenderer
+from designcore.adapters.s3 import S3Storage, create_s3_client, parse_bucket_map
 from designcore.adapters.smtp import SmtpMailer
 from designcore.adapters.sqlalchemy import (
     SqlAlchemyAccountsUnitOfWork,
+    SqlAlchemyFlowStateStore,
     SqlAlchemyPromptLog,
     SqlAlchemySiteSettingsStore,
     SqlAlchemyTemplateCatalogue,
@@ -43,10 +48,13 @@ from designcore.adapters.sqlalchemy import (
 )
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
 from designcore.adapters.zxcvbn import ZxcvbnCommonPasswords
+from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.profiles import ProfileService
+from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
+from designcore.domain.storage import BucketPolicy
 
 
 def _engine(url: str, schema: str) -> Engine:
@@ -55,6 +63,29 @@ def _engine(url: str, schema: str) -> Engine:
 
 def _local_storage(root: Path) -> LocalDirectoryStorage:
     return LocalDirectoryStorage(root)
+
+
+def _s3_storage(settings: Settings) -> S3Storage:
+    s3 = settings.storage
+    client = create_s3_client(
+        endpoint_url=s3.s3_endpoint_url or None,
+        region=s3.s3_region,
+        access_key_id=s3.s3_access_key_id or None,
+        secret_access_key=s3.s3_secret_access_key or None,
+    )
+    return S3Storage(
+        client,
+        bucket_prefix=s3.s3_bucket_prefix,
+        bucket_map=parse_bucket_map(s3.s3_bucket_map),
+        create_buckets=s3.s3_create_buckets,
+    )
+
+
+def _bucket_policy(settings: Settings) -> BucketPolicy:
+    return BucketPolicy(
+        user_buckets=settings.storage.user_bucket_names,
+        admin_buckets=settings.storage.admin_bucket_names,
+    )
 
 
 def _auth_settings(settings: Settings) -> AuthSettings:
@@ -71,6 +102,10 @@ def _auth_settings(settings: Settings) -> AuthSettings:
 
 def _sqlalchemy_accounts(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
     return lambda: SqlAlchemyAccountsUnitOfWork(engine)
+
+
+def _sqlalchemy_accounts_reader(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
+    return lambda: SqlAlchemyAccountsUnitOfWork(engine, read_only=True)
 
 
 def _memory_accounts() -> Callable[[], object]:
@@ -164,13 +199,42 @@ class Container(containers.DeclarativeContainer):
         settings.provided.storage.backend,
         memory=providers.Singleton(InMemoryStorage),
         local=providers.Singleton(_local_storage, root=settings.provided.storage_root),
+        s3=providers.Singleton(_s3_storage, settings=settings),
     )
-    preview_renderer = providers.Singleton(PillowPreviewRenderer)
+    preview_renderer = providers.Singleton(SkiaRenderer)
+    image_codec = providers.Singleton(PillowImageCodec)
+    svg_sanitizer = providers.Singleton(DefusedXmlSvgSanitizer)
+    # Variants live beside the storage: in memory for the memory backend, else on disk.
+    image_variants = providers.Selector(
+        settings.provided.storage.backend,
+        memory=providers.Singleton(InMemoryVariantCache),
+        local=providers.Singleton(DirectoryVariantCache, root=settings.provided.variants_dir),
+        s3=providers.Singleton(DirectoryVariantCache, root=settings.provided.variants_dir),
+    )
+    media = providers.Singleton(
+        MediaService,
+        storage=storage,
+        codec=image_codec,
+        svg=svg_sanitizer,
+        variants=image_variants,
+        policy=providers.Singleton(_bucket_policy, settings=settings),
+        max_upload_bytes=settings.provided.storage.max_upload_bytes,
+    )
 
     accounts = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(_memory_accounts),
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts, engine=engine),
+    )
+    accounts_reader = providers.Selector(
+        settings.provided.database.backend,
+        memory=accounts,
+        sqlalchemy=providers.Singleton(_sqlalchemy_accounts_reader, engine=engine),
+    )
+    signed_in = providers.Singleton(
+        SignedInCache,
+        clock=clock,
+        ttl=providers.Factory(timedelta, seconds=settings.provided.auth.cache_seconds),
     )
     key_ring = providers.Selector(
         settings.provided.database.backend,
@@ -203,7 +267,11 @@ class Container(containers.DeclarativeContainer):
     google_provider = providers.Singleton(_google, settings=settings)
     identity_providers = providers.Singleton(_identity_providers, google=google_provider)
     # Flows in progress live in the process (one server process); see docs/architecture.md.
-    flow_states = providers.Singleton(InMemoryFlowStateStore)
+    flow_states = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryFlowStateStore),
+        sqlalchemy=providers.Singleton(SqlAlchemyFlowStateStore, engine=engine),
+    )
     auth = providers.Singleton(
         AuthService,
         accounts=accounts,
@@ -216,9 +284,11 @@ class Container(containers.DeclarativeContainer):
         settings=auth_settings,
         flows=flow_states,
         identity_providers=identity_providers,
+        reader=accounts_reader,
+        signed_in=signed_in,
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
-    authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts)
+    authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
     site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)
     catalogue_service = providers.Singleton(

@@ -18,14 +18,17 @@ from designcore.domain.templates import Template
 log = logging.getLogger(__name__)
 
 PREVIEW_BUCKET = "template-previews"
+PREVIEW_VARIANT = "width=800&resize=contain&format=avif"
+"""How previews are shown: the stored PNG through the image-rendering path, as AVIF."""
 
 _converter = cattrs.Converter()
 _converter.register_structure_hook(datetime, lambda value, _: value)
 
 
 def preview_url(template_id: str) -> str:
-    """Where the preview of a seed template is served."""
-    return f"/storage/v1/object/public/{PREVIEW_BUCKET}/{template_id}.png"
+    """Where the preview of a seed template is served: its stored PNG rendered as an AVIF
+    800 px wide (contained), cached on disk and immutable."""
+    return f"/storage/v1/render/image/public/{PREVIEW_BUCKET}/{template_id}.png?{PREVIEW_VARIANT}"
 
 
 def template_from_seed(raw: Mapping[str, Any]) -> Template:

@@ -47,12 +47,67 @@ class DatabaseSettings:
 class StorageSettings:
     """Where images and previews are kept."""
 
-    backend: Literal["local", "memory"] = env(
-        "STORAGE_BACKEND", "`local` (a directory) or `memory`.", "local"
+    backend: Literal["local", "memory", "s3"] = env(
+        "STORAGE_BACKEND",
+        "`local` (a directory), `memory` or `s3` (any S3-compatible service).",
+        "local",
     )
     root: str = env(
         "STORAGE_ROOT", "Directory of the local storage (default: `storage` in the data dir).", ""
     )
+    user_buckets: str = env(
+        "STORAGE_USER_BUCKETS",
+        "Comma-separated buckets signed-in users upload to, each under their own `{user_id}/`.",
+        "user-uploads,designs",
+    )
+    admin_buckets: str = env(
+        "STORAGE_ADMIN_BUCKETS",
+        "Comma-separated buckets only admins upload to.",
+        "template-previews",
+    )
+    max_upload_bytes: int = env(
+        "STORAGE_MAX_UPLOAD_BYTES", "Largest upload accepted (413 above).", 10 * 1024 * 1024
+    )
+    variants_dir: str = env(
+        "IMAGE_VARIANTS_DIR",
+        "Directory of the rendered image variants (default: `variants` in the data dir).",
+        "",
+    )
+    s3_endpoint_url: str = env(
+        "S3_ENDPOINT_URL",
+        "Endpoint of an S3-compatible service (empty: AWS's own endpoints).",
+        "",
+    )
+    s3_region: str = env("S3_REGION", "Region of the S3 buckets.", "us-east-1")
+    s3_access_key_id: str = env(
+        "S3_ACCESS_KEY_ID", "S3 access key (empty: the usual AWS credential chain).", ""
+    )
+    s3_secret_access_key: str = env("S3_SECRET_ACCESS_KEY", "S3 secret key.", "")
+    s3_bucket_prefix: str = env(
+        "S3_BUCKET_PREFIX",
+        "Prefix put before each bucket name to make the S3 bucket name (`designcore-` makes "
+        "`designcore-user-uploads`).",
+        "",
+    )
+    s3_bucket_map: str = env(
+        "S3_BUCKET_MAP",
+        "Explicit S3 bucket per bucket, `ours=theirs` pairs separated by commas (wins over the "
+        "prefix).",
+        "",
+    )
+    s3_create_buckets: bool = env(
+        "S3_CREATE_BUCKETS", "Create a missing S3 bucket on the first write to it.", False
+    )
+
+    @property
+    def user_bucket_names(self) -> tuple[str, ...]:
+        """The user buckets as a tuple."""
+        return tuple(b.strip() for b in self.user_buckets.split(",") if b.strip())
+
+    @property
+    def admin_bucket_names(self) -> tuple[str, ...]:
+        """The admin buckets as a tuple."""
+        return tuple(b.strip() for b in self.admin_buckets.split(",") if b.strip())
 
 
 @attrs.frozen
@@ -95,6 +150,14 @@ class AuthConfig:
         False,
     )
     access_token_seconds: int = env("AUTH_ACCESS_TOKEN_SECONDS", "Access token lifetime.", 3600)
+    cache_seconds: float = env(
+        "AUTH_CACHE_SECONDS",
+        "How long a server process keeps a checked session and its user between writes "
+        "(`GET /user` and every signed-in request). Writes in the same process clear it at "
+        "once; the time bounds how long a sign-out made through another process takes to "
+        "reach this one. 0 turns it off.",
+        5.0,
+    )
     redirect_origins: str = env(
         "AUTH_REDIRECT_ORIGINS",
         "Comma-separated extra origins that `redirect_to` may name (the public URL always may).",
@@ -177,6 +240,11 @@ class Settings:
     def storage_root(self) -> Path:
         """The local storage directory."""
         return Path(self.storage.root or Path(self.data_dir) / "storage").resolve()
+
+    @property
+    def variants_dir(self) -> Path:
+        """Where rendered image variants are cached."""
+        return Path(self.storage.variants_dir or Path(self.data_dir) / "variants").resolve()
 
     @property
     def mail_dir(self) -> Path:

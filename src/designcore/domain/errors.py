@@ -73,3 +73,22 @@ class Unavailable(DesignCoreError):
     """A backing service could not answer; retrying later may succeed."""
 
     code = "unavailable"
+
+
+class TooLarge(DesignCoreError):
+    """The input is bigger than a limit allows; nothing was changed."""
+
+    code = "too_large"
+
+
+class UnsupportedMedia(DesignCoreError):
+    """The input is not of a kind this operation accepts (sniffed from its bytes)."""
+
+    code = "unsupported_media_type"
+
+
+class Unprocessable(DesignCoreError):
+    """The input is of an accepted kind but cannot be processed (damaged, too many pixels, no
+    converter for the asked output)."""
+
+    code = "unprocessable"

@@ -1,9 +1,12 @@
-"""The preview rendering port."""
+"""The rendering ports: whole exports, and the catalogue's preview images."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+from designcore.domain.document import Document
+from designcore.domain.rendering import RenderedExport, RenderFormat
 
 
 class PreviewRenderer(Protocol):
@@ -12,4 +15,37 @@ class PreviewRenderer(Protocol):
     def render_png(self, document: Mapping[str, Any], *, width: int = 800) -> bytes:
         """PNG bytes of the first page, ``width`` pixels wide. Raises ``ValueError`` for a
         document it cannot read."""
+        ...
+
+
+class Renderer(Protocol):
+    """Draws a design document into PNG, JPEG, PDF or SVG files."""
+
+    def render(
+        self,
+        document: Document,
+        *,
+        format: RenderFormat,
+        pixel_ratio: float = 1.0,
+        dpi: float | None = None,
+        pages: Sequence[int] | None = None,
+        jpeg_quality: int = 90,
+        watermark: bool = False,
+    ) -> RenderedExport:
+        """Render ``pages`` (indices; every page when ``None``) of ``document``.
+
+        With ``watermark`` every page carries the visible download watermark (the product
+        name tiled diagonally, semi-transparent, over the whole page), drawn over the design.
+
+        Raster output is ``pixel_ratio`` output pixels per document pixel, or
+        ``dpi / document.dpi`` when ``dpi`` is given; for PDF, ``dpi`` (default: the document's
+        DPI times ``pixel_ratio``) is the resolution at which effects that cannot stay vector
+        (shadows, blur) are rasterised, and pages measure ``width / document.dpi`` inches.
+        Several raster or SVG pages come back zipped in ``data``. Elements that cannot be
+        drawn (unknown types, unavailable images, unknown fonts drawn with the fallback) are
+        reported in ``warnings``, never raised.
+
+        Raises ``designcore.domain.document.LimitExceeded`` when a page would exceed the pixel
+        limits, and ``ValidationFailed`` for a page index out of range or a bad ratio.
+        """
         ...

@@ -121,6 +121,7 @@ class TestSeeding:
             template = template_from_seed(raw)
             assert (
                 template.preview_url
-                == f"/storage/v1/object/public/{PREVIEW_BUCKET}/{raw['id']}.png"
+                == f"/storage/v1/render/image/public/{PREVIEW_BUCKET}/{raw['id']}.png"
+                "?width=800&resize=contain&format=avif"
             )
             assert template.has_document

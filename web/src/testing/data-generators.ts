@@ -14,7 +14,7 @@ export function createTemplate(overrides: Partial<Template> = {}): Template {
     name: `${category} Template ${sequence}`,
     category,
     sub_category: null,
-    preview_url: `/storage/v1/object/public/template-previews/${id}.png`,
+    preview_url: `/storage/v1/render/image/public/template-previews/${id}.png?width=800&resize=contain&format=avif`,
     template_type: isPremium ? 'Premium' : 'free',
     is_premium: isPremium,
     description: `A ${category.toLowerCase()} design.`,

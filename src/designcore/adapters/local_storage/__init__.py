@@ -1,5 +1,6 @@
-"""Object storage in a local directory."""
+"""Object storage and rendered image variants in a local directory."""
 
 from designcore.adapters.local_storage.storage import LocalDirectoryStorage
+from designcore.adapters.local_storage.variants import DirectoryVariantCache
 
-__all__ = ["LocalDirectoryStorage"]
+__all__ = ["DirectoryVariantCache", "LocalDirectoryStorage"]

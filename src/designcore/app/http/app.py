@@ -16,7 +16,7 @@ from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.mailbox import mailbox_router
 from designcore.app.http.profiles import AccountController
-from designcore.app.http.storage import read_public_object
+from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
 from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         RpcController,
         PromptController,
         SiteSettingsController,
-        read_public_object,
+        *storage_handlers(settings.storage.max_upload_bytes),
     ]
     handlers.append(AccountController)
 

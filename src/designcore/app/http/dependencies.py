@@ -8,6 +8,7 @@ from litestar import Request
 from litestar.di import Provide
 
 from designcore.app.container import Container
+from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.profiles import ProfileService
 from designcore.domain.premium import Viewer
@@ -36,6 +37,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
         storage: Storage = container.storage()
         return storage
 
+    def provide_media() -> MediaService:
+        media: MediaService = container.media()
+        return media
+
     def provide_profiles() -> ProfileService:
         return container.profiles()
 
@@ -47,6 +52,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "site_settings": Provide(provide_site_settings, sync_to_thread=False),
         "storage": Provide(provide_storage, sync_to_thread=False),
+        "media": Provide(provide_media, sync_to_thread=False),
         "viewer": Provide(provide_viewer, sync_to_thread=True),
         "profiles": Provide(provide_profiles, sync_to_thread=False),
     }

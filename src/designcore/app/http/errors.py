@@ -17,7 +17,10 @@ from designcore.domain.errors import (
     IllegalTransition,
     NotAllowed,
     NotFound,
+    TooLarge,
     Unavailable,
+    Unprocessable,
+    UnsupportedMedia,
     ValidationFailed,
 )
 
@@ -30,6 +33,9 @@ _FAMILY_STATUS: tuple[tuple[type[DesignCoreError], int], ...] = (
     (IllegalTransition, 409),
     (Unavailable, 503),
     (NotAllowed, 403),
+    (TooLarge, 413),
+    (UnsupportedMedia, 415),
+    (Unprocessable, 422),
 )
 
 _CODE_STATUS = {
@@ -48,6 +54,7 @@ _HTTP_CODES = {
     409: "conflict",
     413: "request_too_large",
     415: "unsupported_media_type",
+    422: "unprocessable",
     429: "too_many_requests",
 }
 

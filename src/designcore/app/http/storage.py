@@ -1,16 +1,59 @@
-"""Public reads of stored objects (``/storage/v1/object/public/{bucket}/{path}``)."""
+"""Stored objects over HTTP, shaped like the hosted storage API.
+
+- ``GET /storage/v1/object/public/{bucket}/{path}``: the stored bytes.
+- ``POST /storage/v1/object/{bucket}/{path}``: upload (raw body or multipart), signed in.
+- ``GET /storage/v1/render/image/public/{bucket}/{path}``: a resized, re-encoded variant.
+"""
 
 from __future__ import annotations
 
-import hashlib
+import functools
+import uuid
+from typing import Annotated, Any
 
-from litestar import Request, Response, get
+import anyio.to_thread
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
-from litestar.params import FromPath
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 
+from designcore.app.media import MediaService
+from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.images import parse_transform
+from designcore.domain.premium import Viewer
 from designcore.ports.storage import Storage
 
 PUBLIC_MAX_AGE = 3600
+VARIANT_CACHE_CONTROL = "public, max-age=31536000, immutable"
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+"""Served with SVG: even opened directly, a stored SVG can run nothing and fetch nothing."""
+MULTIPART_ALLOWANCE = 64 * 1024
+"""Room for multipart boundaries and headers around a file of the largest allowed size."""
+
+
+def _object_path(raw: str) -> str:
+    """The object path from the URL: one leading slash removed, so ``//x`` stays absolute (and
+    is refused) instead of being quietly rewritten."""
+    return raw[1:] if raw.startswith("/") else raw
+
+
+def _entity_tags(header: str | None) -> frozenset[str]:
+    """The tags of an ``If-None-Match`` header (weak ones compared by their opaque part)."""
+    tags = set()
+    for part in (header or "").split(","):
+        tag = part.strip()
+        tags.add(tag[2:] if tag.startswith("W/") else tag)
+    tags.discard("")
+    return frozenset(tags)
+
+
+def _headers_for(media_type: str) -> dict[str, str]:
+    headers = {"X-Content-Type-Options": "nosniff"}
+    if media_type.startswith("image/svg+xml"):
+        headers["Content-Security-Policy"] = SVG_POLICY
+    return headers
 
 
 @get(
@@ -28,12 +71,142 @@ def read_public_object(
 ) -> Response[bytes]:
     """A stored object, with a strong ETag and a one-hour public cache."""
     stored = storage.get(bucket, path.lstrip("/"))
-    etag = '"' + hashlib.sha256(stored.data).hexdigest()[:32] + '"'
+    etag = f'"{stored.etag}"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
-    if request.headers.get("if-none-match") == etag:
+    if etag in _entity_tags(request.headers.get("if-none-match")):
         return Response(b"", status_code=304, headers=headers)
     return Response(
         stored.data,
         media_type=stored.content_type,
-        headers={**headers, "X-Content-Type-Options": "nosniff"},
+        headers={**headers, **_headers_for(stored.content_type)},
     )
+
+
+class UploadOut(msgspec.Struct):
+    """Where the upload was stored, as the hosted storage API answers it."""
+
+    Key: str
+    """``{bucket}/{path}``."""
+    Id: str
+    """A stable id of the object (a UUID derived from its bucket and path)."""
+
+
+def _query(description: str, *, name: str | None = None) -> Any:
+    """A documented, short query parameter (checked by ``parse_transform``, not here, so the
+    error names the field in our words)."""
+    return QueryParameter(name=name, description=description, max_length=16)
+
+
+def storage_handlers(max_upload_bytes: int) -> list[object]:
+    """The storage routes; uploads accept at most ``max_upload_bytes`` of file."""
+
+    @post(
+        "/storage/v1/object/{bucket:str}/{path:path}",
+        operation_id="uploadObject",
+        tags=["storage"],
+        status_code=200,
+        request_max_body_size=max_upload_bytes + MULTIPART_ALLOWANCE,
+    )
+    async def upload_object(
+        media: NamedDependency[MediaService],
+        viewer: NamedDependency[Viewer],
+        bucket: FromPath[str],
+        path: FromPath[str],
+        request: Request[Any, Any, Any],
+        upsert: Annotated[str | None, HeaderParameter(name="x-upsert", max_length=8)] = None,
+    ) -> UploadOut:
+        """Upload a JPEG, PNG, WebP, AVIF or SVG image (sniffed from its bytes; SVG sanitised).
+
+        The body is the file itself or a multipart form whose file field holds it. Signed-in
+        users write under their own ``{user_id}/`` folder of a user bucket; admins anywhere.
+        ``x-upsert: true`` replaces an existing object (else 409).
+        """
+        key = _object_path(path)
+        media.check_upload(viewer, bucket, key)
+        data = await _read_upload(request, media)
+        info = await anyio.to_thread.run_sync(
+            functools.partial(
+                media.upload,
+                viewer,
+                bucket,
+                key,
+                data,
+                upsert=(upsert or "").strip().lower() in {"true", "1"},
+            )
+        )
+        object_id = uuid.uuid5(uuid.NAMESPACE_URL, f"designcore:{info.bucket}/{info.path}")
+        return UploadOut(Key=f"{info.bucket}/{info.path}", Id=str(object_id))
+
+    @get(
+        "/storage/v1/render/image/public/{bucket:str}/{path:path}",
+        operation_id="renderPublicImage",
+        tags=["storage"],
+        sync_to_thread=True,
+    )
+    def render_public_image(
+        media: NamedDependency[MediaService],
+        bucket: FromPath[str],
+        path: FromPath[str],
+        request: Request[Any, Any, Any],
+        width: Annotated[str | None, _query("1-2500 px (larger is capped).")] = None,
+        height: Annotated[str | None, _query("1-2500 px (larger is capped).")] = None,
+        resize: Annotated[str | None, _query("cover (default), contain or fill.")] = None,
+        output: Annotated[
+            str | None, _query("origin (default), avif, webp, png or jpeg.", name="format")
+        ] = None,
+        quality: Annotated[str | None, _query("1-100, default 80.")] = None,
+    ) -> Response[bytes]:
+        """A stored image resized and re-encoded; variants are cached and immutable."""
+        asked = {"width": width, "height": height, "resize": resize, "format": output}
+        asked["quality"] = quality
+        transform = parse_transform({k: v for k, v in asked.items() if v is not None})
+        rendered = media.render(
+            bucket,
+            _object_path(path),
+            transform,
+            if_none_match=_entity_tags(request.headers.get("if-none-match")),
+        )
+        headers = {"ETag": rendered.etag, "Cache-Control": VARIANT_CACHE_CONTROL}
+        if rendered.variant is None:
+            return Response(b"", status_code=304, headers=headers)
+        return Response(
+            rendered.variant.data,
+            media_type=rendered.variant.media_type,
+            headers={**headers, **_headers_for(rendered.variant.media_type)},
+        )
+
+    return [read_public_object, upload_object, render_public_image]
+
+
+async def _read_upload(request: Request[Any, Any, Any], media: MediaService) -> bytes:
+    """The uploaded file's bytes, refused with 413 as soon as more than the limit arrives."""
+    limit = media.max_upload_bytes
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit + MULTIPART_ALLOWANCE:
+        raise media.too_large()
+    content_type, _ = request.content_type
+    try:
+        if content_type == "multipart/form-data":
+            form = await request.form()
+            named = form.get("file")
+            files = [named] if isinstance(named, UploadFile) else []
+            files += [v for v in form.values() if isinstance(v, UploadFile) and v is not named]
+            if not files:
+                raise ValidationFailed(
+                    [FieldIssue("file", "the multipart form has no file: send it as 'file'")]
+                )
+            data = await files[0].read(limit + 1)
+            for upload in files:
+                await upload.close()
+        else:
+            received = bytearray()
+            async for chunk in request.stream():
+                received += chunk
+                if len(received) > limit:
+                    raise media.too_large()
+            data = bytes(received)
+    except RequestEntityTooLarge:
+        raise media.too_large() from None
+    if len(data) > limit:
+        raise media.too_large()
+    return data

@@ -1,0 +1,211 @@
+"""Render benchmark: a 1080x1350 seed flyer to PNG, and the same flyer on a 300 DPI A4 PDF.
+
+Run with ``./dev bench`` (or ``nox -s bench``). Writes ``docs/benchmarks-render.md``.
+Targets (issue "Rendering engine"): PNG < 150 ms, 300 DPI A4 PDF < 500 ms; peak memory of a
+300 DPI export is reported (measured in a fresh process, so it includes Python, skia and the
+fonts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from designcore.adapters.render import SkiaRenderer
+from designcore.app.seed.catalogue import FLYER, seed_templates
+from designcore.domain.document import Document, parse_document
+from designcore.domain.rendering import RenderFormat
+
+ROOT = Path(__file__).resolve().parents[1]
+A4_300_DPI = (2480, 3508)
+"""A4 in pixels at 300 DPI."""
+SCALED_KEYS = frozenset(
+    {
+        "x",
+        "y",
+        "width",
+        "height",
+        "fontSize",
+        "strokeWidth",
+        "cornerRadius",
+        "shadowBlur",
+        "shadowOffsetX",
+        "shadowOffsetY",
+        "blurRadius",
+        "borderSize",
+    }
+)
+
+
+def flyer_template() -> dict[str, Any]:
+    """The first 1080x1350 seed template (the benchmark's flyer)."""
+    for raw in seed_templates():
+        document = raw["polotno_json"]
+        if (document["width"], document["height"]) == FLYER:
+            return dict(raw)
+    raise LookupError("no 1080x1350 seed template")
+
+
+def flyer() -> dict[str, Any]:
+    """The flyer's document."""
+    return dict(flyer_template()["polotno_json"])
+
+
+def _scale(element: dict[str, Any], factor: float, shift_y: float) -> dict[str, Any]:
+    scaled = {
+        key: value * factor
+        if key in SCALED_KEYS and isinstance(value, int | float) and not isinstance(value, bool)
+        else value
+        for key, value in element.items()
+    }
+    scaled["y"] = scaled.get("y", 0) + shift_y
+    if element.get("type") == "group":
+        scaled["children"] = [_scale(child, factor, 0) for child in element["children"]]
+    return scaled
+
+
+def a4_print(raw: dict[str, Any]) -> dict[str, Any]:
+    """The flyer laid on an A4 page at 300 DPI: scaled to the page width, centred vertically."""
+    width, height = A4_300_DPI
+    factor = width / raw["width"]
+    shift = (height - raw["height"] * factor) / 2
+    pages = [
+        {**page, "children": [_scale(child, factor, shift) for child in page["children"]]}
+        for page in raw["pages"]
+    ]
+    return {**raw, "width": width, "height": height, "unit": "mm", "dpi": 300, "pages": pages}
+
+
+def timings(action: Callable[[], object], runs: int, warmup: int = 3) -> dict[str, float]:
+    for _ in range(warmup):
+        action()
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        action()
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return {
+        "p50": statistics.median(samples),
+        "p95": samples[max(0, round(0.95 * len(samples)) - 1)],
+        "max": samples[-1],
+    }
+
+
+def peak_rss_mb(mode: str) -> float:
+    """Peak resident memory (MB) of a fresh process doing one ``mode`` export."""
+    answer = subprocess.run(
+        [sys.executable, __file__, "--peak", mode],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    return float(answer.stdout.strip().splitlines()[-1])
+
+
+def _peak(mode: str) -> None:
+    renderer = SkiaRenderer()
+    if mode != "baseline":
+        document = parse_document(a4_print(flyer()))
+        fmt = RenderFormat.PDF if mode == "pdf" else RenderFormat.PNG
+        renderer.render(document, format=fmt, dpi=300)
+    else:
+        renderer.render(parse_document(flyer()), format=RenderFormat.PNG, pixel_ratio=0.1)
+    # ru_maxrss is in kilobytes on Linux.
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks-render.md"))
+    parser.add_argument("--peak", choices=["baseline", "pdf", "png"], help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.peak:
+        _peak(options.peak)
+        return 0
+
+    renderer = SkiaRenderer()
+    template = flyer_template()
+    raw = dict(template["polotno_json"])
+    document: Document = parse_document(raw)
+    print_document = parse_document(a4_print(raw))
+    sizes: dict[str, int] = {}
+
+    def png() -> None:
+        sizes["png"] = len(renderer.render(document, format=RenderFormat.PNG).data)
+
+    def pdf() -> None:
+        sizes["pdf"] = len(renderer.render(print_document, format=RenderFormat.PDF, dpi=300).data)
+
+    def parse() -> None:
+        parse_document(json.loads(json.dumps(raw)))
+
+    results = [
+        ("parse the flyer's JSON", "-", timings(parse, options.runs)),
+        ("flyer to PNG, 1080x1350", "< 150 ms", timings(png, options.runs)),
+        ("flyer to A4 PDF, 300 DPI", "< 500 ms", timings(pdf, max(10, options.runs // 2))),
+    ]
+    baseline = peak_rss_mb("baseline")
+    peaks = {"pdf": peak_rss_mb("pdf"), "png": peak_rss_mb("png")}
+    targets = {"flyer to PNG, 1080x1350": 150.0, "flyer to A4 PDF, 300 DPI": 500.0}
+
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "# Render benchmarks",
+        "",
+        f"Measured {now} on {machine()}.",
+        f'Flyer: seed template "{template["name"]}" ({len(raw["pages"][0]["children"])} '
+        "elements); the PDF case lays it on an A4 page at 300 DPI (2480x3508 px, scaled to the "
+        f"page width). {options.runs} sequential renders per case after 3 warm-up renders, in one "
+        "process. Run it again with `./dev bench`.",
+        "",
+        "| case | target | p50 ms | p95 ms | max ms | met |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, target, stats in results:
+        met = "-" if name not in targets else ("yes" if stats["p95"] < targets[name] else "no")
+        lines.append(
+            f"| {name} | {target} | {stats['p50']:.1f} | {stats['p95']:.1f} | "
+            f"{stats['max']:.1f} | {met} |"
+        )
+    lines += [
+        "",
+        f"Output sizes: PNG {sizes['png'] / 1024:.0f} KiB, PDF {sizes['pdf'] / 1024:.0f} KiB.",
+        "",
+        "Peak resident memory of a fresh process (Python, skia and the fonts it touches "
+        f"included): {baseline:.0f} MB for a tiny render, {peaks['pdf']:.0f} MB for the 300 DPI "
+        f"A4 PDF, {peaks['png']:.0f} MB for a 300 DPI A4 PNG (8.7 MP).",
+        "",
+    ]
+    Path(options.output).write_text("\n".join(lines))
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

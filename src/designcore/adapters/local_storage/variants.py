@@ -1,0 +1,71 @@
+"""Rendered image variants cached in a directory: ``root/ab/<object key>/<variant key>``.
+
+Each file holds the media type, a newline, then the encoded bytes. Writes go to a temporary
+file first and are renamed into place, so a reader finds the whole variant or none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from designcore.ports.images import Variant
+
+_KEY = re.compile(r"^[0-9a-f]{16,128}$")
+_TEMPORARY = ".~variant-"
+
+
+class DirectoryVariantCache:
+    """The :class:`~designcore.ports.images.VariantCache` on the local file system."""
+
+    def __init__(self, root: Path) -> None:
+        self._root = root.resolve()
+
+    def _folder(self, object_key: str) -> Path:
+        if not _KEY.fullmatch(object_key):
+            raise ValueError("a cache key is a lowercase hex digest")
+        return self._root / object_key[:2] / object_key
+
+    def _file(self, object_key: str, variant_key: str) -> Path:
+        if not _KEY.fullmatch(variant_key):
+            raise ValueError("a cache key is a lowercase hex digest")
+        return self._folder(object_key) / variant_key
+
+    def get(self, object_key: str, variant_key: str) -> Variant | None:
+        """The cached variant, or ``None``."""
+        try:
+            raw = self._file(object_key, variant_key).read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        media_type, newline, data = raw.partition(b"\n")
+        if not newline:
+            return None
+        return Variant(data, media_type.decode("ascii", "replace"))
+
+    def put(self, object_key: str, variant_key: str, variant: Variant) -> None:
+        """Write atomically (temporary file, then rename)."""
+        target = self._file(object_key, variant_key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=_TEMPORARY)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(variant.media_type.encode("ascii") + b"\n" + variant.data)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+    def purge(self, object_key: str) -> int:
+        """Remove the object's folder of variants."""
+        folder = self._folder(object_key)
+        try:
+            count = sum(1 for name in os.listdir(folder) if not name.startswith(_TEMPORARY))
+        except (FileNotFoundError, NotADirectoryError):
+            return 0
+        shutil.rmtree(folder, ignore_errors=True)
+        return count

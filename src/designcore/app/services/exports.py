@@ -1,0 +1,265 @@
+"""Downloads: load the document, apply the download rules, render, and charge a credit.
+
+The rules are :func:`designcore.domain.exports.decide_export`; this use case only gathers what
+they need (the viewer, the premium switch, the template's premium status, the balance) and
+carries out the answer. A credit is spent only after the file was made, in one ledger
+transaction that re-checks the balance: a failed render costs nothing, and two downloads
+racing for the last credit cannot both be free of the watermark.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.parse
+import uuid
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from designcore.app.services.profiles import ProfileService
+from designcore.app.services.site_settings import SiteSettingsService
+from designcore.domain.document import (
+    MAX_DOCUMENT_BYTES,
+    Document,
+    LimitExceeded,
+    parse_document,
+)
+from designcore.domain.errors import (
+    Conflict,
+    FieldIssue,
+    NotFound,
+    TooLarge,
+    Unavailable,
+    Unprocessable,
+    ValidationFailed,
+)
+from designcore.domain.exports import (
+    ExportAllowed,
+    ExportOptions,
+    ExportRefused,
+    ExportSource,
+    Refusal,
+    SourceKind,
+    decide_export,
+    export_filename,
+    requested_pages,
+)
+from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
+from designcore.domain.rendering import RenderWarning
+from designcore.ports.accounts import AccountsUnitOfWork
+from designcore.ports.catalogue import TemplateCatalogue
+from designcore.ports.rendering import Renderer
+from designcore.ports.storage import Storage
+
+MAX_CONCURRENT_RENDERS = 2
+"""Renders one server process runs at once. Rendering is CPU-bound and a 50 MP page needs
+about 200 MB for its pixels, so two (the cores of the reference machine) keeps the process
+responsive and its memory bounded; further downloads wait their turn."""
+
+RENDER_WAIT_SECONDS = 30.0
+"""How long a download waits for a free render slot before answering 503 ``renderer_busy``."""
+
+STORAGE_PREFIX = "/storage/v1/object/public/"
+"""Image sources under this path are read from our own storage (nothing else is fetched)."""
+
+
+@attrs.frozen
+class ExportRequest:
+    """One download request: where the document comes from and what to make of it."""
+
+    source: ExportSource
+    options: ExportOptions
+
+
+@attrs.frozen
+class ExportFile:
+    """A finished download."""
+
+    data: bytes
+    media_type: str
+    filename: str
+    """``designcore-{slug}.{ext}`` (``.zip`` for several page files)."""
+    watermark: bool
+    """Whether the pages carry the watermark."""
+    credits_spent: int
+    """Credits taken from the ledger for this download (0 or 1)."""
+    page_count: int
+    """How many pages the download holds."""
+    warnings: tuple[RenderWarning, ...] = ()
+
+
+@attrs.frozen
+class _Loaded:
+    document: Document
+    name: str | None
+    premium: bool
+
+
+def storage_image_loader(storage: Storage) -> Callable[[str], bytes]:
+    """An image loader for the renderer reading ``/storage/v1/object/public/{bucket}/{path}``
+    from ``storage``; any other source is refused (the renderer then skips it with a
+    warning), so a document cannot make the server fetch arbitrary URLs."""
+
+    def load(source: str) -> bytes:
+        if not source.startswith(STORAGE_PREFIX):
+            raise ValueError("only images in this site's storage can be drawn")
+        bucket, _, path = urllib.parse.unquote(source[len(STORAGE_PREFIX) :]).partition("/")
+        if not bucket or not path:
+            raise ValueError("the storage reference names no bucket and path")
+        return storage.get(bucket, path).data
+
+    return load
+
+
+def _document_size(raw: Mapping[str, Any]) -> int:
+    return len(json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def _too_large(error: LimitExceeded) -> TooLarge:
+    return TooLarge(error.message, code=error.code)
+
+
+class ExportService:
+    """Makes downloads for signed-in users."""
+
+    def __init__(
+        self,
+        catalogue: TemplateCatalogue,
+        settings: SiteSettingsService,
+        accounts: Callable[[], AccountsUnitOfWork],
+        profiles: ProfileService,
+        renderer: Renderer,
+        max_concurrent_renders: int = MAX_CONCURRENT_RENDERS,
+        render_wait_seconds: float = RENDER_WAIT_SECONDS,
+    ) -> None:
+        self._catalogue = catalogue
+        self._settings = settings
+        self._accounts = accounts
+        self._profiles = profiles
+        self._renderer = renderer
+        self._slots = threading.BoundedSemaphore(max_concurrent_renders)
+        self._wait = render_wait_seconds
+
+    def export(self, viewer: Viewer, request: ExportRequest) -> ExportFile:
+        """Make the file the viewer asked for, as the download rules allow.
+
+        Raises ``NotAllowed`` (``sign_in_required`` → 401, ``premium_required`` → 402),
+        ``InsufficientCredits`` (409), ``NotFound`` (``template_not_found``,
+        ``design_not_found``), ``ValidationFailed`` (400, naming the field), ``TooLarge``
+        (``limit_exceeded``, 413), ``Unavailable`` (``renderer_busy``, 503).
+        """
+        if viewer.user_id is None:
+            raise ExportRefused(Refusal.SIGN_IN_REQUIRED, "sign in to download designs").error()
+        premium_model_on = self._settings.premium_model_enabled()
+        loaded = self._load(request.source, viewer, premium_model_on)
+        decision = decide_export(
+            request.options,
+            viewer=viewer,
+            premium_model_on=premium_model_on,
+            premium_template=loaded.premium,
+            credit_balance=self._balance(viewer.user_id) if request.options.spend_credit else 0,
+        )
+        if isinstance(decision, ExportRefused):
+            raise decision.error()
+        pages = requested_pages(decision.pages, len(loaded.document.pages))
+        export = self._render(loaded.document, decision, pages)
+        if decision.credits:
+            # Only now, after the file exists; the ledger re-checks the balance under its lock.
+            self._profiles.spend(viewer.user_id, decision.credits, f"export:{uuid.uuid4()}")
+        return ExportFile(
+            data=export.data,
+            media_type=export.media_type,
+            filename=export_filename(loaded.name, decision.format, archive=export.is_archive),
+            watermark=decision.watermark,
+            credits_spent=decision.credits,
+            page_count=len(pages),
+            warnings=export.warnings,
+        )
+
+    def _balance(self, user_id: str) -> int:
+        with self._accounts() as uow:
+            return uow.credits.balance(user_id)
+
+    def _load(self, source: ExportSource, viewer: Viewer, premium_model_on: bool) -> _Loaded:
+        if source.kind is SourceKind.DESIGN:
+            # My Designs does not exist yet: no design id can be found.
+            raise NotFound(f"no design {source.reference}", code="design_not_found")
+        if source.kind is SourceKind.DOCUMENT:
+            raw = source.document or {}
+            size = _document_size(raw)
+            if size > MAX_DOCUMENT_BYTES:
+                raise TooLarge(
+                    f"document: the document is {size:,} bytes; at most "
+                    f"{MAX_DOCUMENT_BYTES:,} are accepted",
+                    code=LimitExceeded.code,
+                )
+            try:
+                document = parse_document(dict(raw))
+            except LimitExceeded as error:
+                raise _too_large(error) from error
+            except ValidationFailed as error:
+                raise ValidationFailed(
+                    [
+                        FieldIssue(f"document.{i.path}" if i.path else "document", i.message)
+                        for i in error.issues
+                    ]
+                ) from error
+            # Where an edited document came from is not known: it counts as not premium. The
+            # watermark and format rules still follow the viewer's plan.
+            return _Loaded(document, _document_name(raw), premium=False)
+        template = self._catalogue.get(source.reference)
+        outcome = decide_customise(
+            template,
+            has_document=template.has_document,
+            viewer=viewer,
+            premium_model_on=premium_model_on,
+        )
+        if outcome is CustomiseOutcome.UPGRADE:
+            raise ExportRefused(
+                Refusal.PREMIUM_REQUIRED, "this template is premium: upgrade to download it"
+            ).error()
+        if outcome is CustomiseOutcome.NO_DOCUMENT or template.polotno_json is None:
+            raise Conflict("this template has no document to download", code="no_document")
+        try:
+            document = parse_document(dict(template.polotno_json))
+        except LimitExceeded as error:
+            raise _too_large(error) from error
+        except ValidationFailed as error:
+            raise Unprocessable(
+                f"the template's document cannot be drawn: {error.message}",
+                code="invalid_template_document",
+            ) from error
+        return _Loaded(document, template.name, premium=template.is_premium)
+
+    def _render(
+        self, document: Document, decision: ExportAllowed, pages: tuple[int, ...]
+    ) -> Any:
+        if not self._slots.acquire(timeout=self._wait):
+            raise Unavailable(
+                "every renderer is busy; try again in a moment", code="renderer_busy"
+            )
+        try:
+            return self._renderer.render(
+                document,
+                format=decision.format,
+                pixel_ratio=decision.pixel_ratio,
+                dpi=decision.dpi,
+                pages=list(pages),
+                watermark=decision.watermark,
+            )
+        except LimitExceeded as error:
+            raise _too_large(error) from error
+        finally:
+            self._slots.release()
+
+
+def _document_name(raw: Mapping[str, Any]) -> str | None:
+    """A name for the file from the document's ``custom.name``, when the editor set one."""
+    custom = raw.get("custom")
+    if isinstance(custom, Mapping):
+        name = custom.get("name")
+        if isinstance(name, str):
+            return name
+    return None

@@ -1,0 +1,171 @@
+"""The design document model: parsing, migration, round trip and limits."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from designcore.app.seed.catalogue import seed_templates
+from designcore.domain.document import (
+    MAX_DOCUMENT_BYTES,
+    SCHEMA_VERSION,
+    FigureElement,
+    GroupElement,
+    LimitExceeded,
+    OpaqueElement,
+    TextElement,
+    check_export_size,
+    export_scale,
+    load_document,
+    migrate,
+    parse_document,
+)
+from designcore.domain.errors import ValidationFailed
+
+
+def doc(*children: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {
+        "width": 1080,
+        "height": 1350,
+        "pages": [{"id": "p1", "children": list(children)}],
+        **fields,
+    }
+
+
+SEEDS = seed_templates()
+
+
+class TestSeedCatalogue:
+    @pytest.mark.parametrize(
+        "raw", SEEDS, ids=[t["slug"] if "slug" in t else t["id"] for t in SEEDS]
+    )
+    def test_every_seed_template_parses_and_round_trips(self, raw: dict[str, Any]) -> None:
+        """Each seed document parses, and writing it back gives the same document."""
+        document = parse_document(raw["polotno_json"])
+        written = document.to_json()
+        assert SCHEMA_VERSION == written["schemaVersion"]
+        assert document == parse_document(json.loads(json.dumps(written)))
+        for page_in, page_out in zip(raw["polotno_json"]["pages"], written["pages"], strict=True):
+            assert page_in["children"] == page_out["children"]
+
+
+class TestParsing:
+    def test_elements_get_their_types(self) -> None:
+        """Known types become their classes; defaults fill missing fields."""
+        document = parse_document(
+            doc(
+                {"id": "t", "type": "text", "text": "Hi"},
+                {"id": "g", "type": "group", "children": [{"id": "f", "type": "figure"}]},
+            )
+        )
+        text, group = document.pages[0].children
+        assert isinstance(text, TextElement)
+        assert 1.2 == text.line_height
+        assert isinstance(group, GroupElement)
+        assert isinstance(group.children[0], FigureElement)
+
+    def test_unknown_types_are_kept_unchanged(self) -> None:
+        """A video element survives the round trip exactly."""
+        video = {"id": "v", "type": "video", "src": "x.mp4", "whatever": [1, 2]}
+        document = parse_document(doc(video))
+        assert isinstance(document.pages[0].children[0], OpaqueElement)
+        assert video == document.to_json()["pages"][0]["children"][0]
+
+    def test_unknown_keys_are_kept(self) -> None:
+        """A field a later editor adds is written back."""
+        document = parse_document(doc({"id": "t", "type": "text", "futureField": {"a": 1}}))
+        assert {"a": 1} == document.to_json()["pages"][0]["children"][0]["futureField"]
+
+    def test_errors_name_the_json_path(self) -> None:
+        """Every bad field is reported at once, with its path."""
+        with pytest.raises(ValidationFailed) as caught:
+            parse_document(
+                doc(
+                    {"id": "t", "type": "text", "fontSize": "big", "align": "middle"},
+                    {
+                        "id": "g",
+                        "type": "group",
+                        "children": [{"id": "f", "type": "figure", "opacity": 2}],
+                    },
+                )
+            )
+        paths = {issue.path for issue in caught.value.issues}
+        assert {
+            "pages[0].children[0].fontSize",
+            "pages[0].children[0].align",
+            "pages[0].children[1].children[0].opacity",
+        } == paths
+
+    @pytest.mark.parametrize(
+        "raw",
+        [
+            [],
+            {"width": 10, "height": 10, "pages": []},
+            {"width": "a", "height": 1, "pages": [{"id": "p"}]},
+        ],
+    )
+    def test_malformed_documents_are_refused(self, raw: object) -> None:
+        """Not an object, no pages, or a bad size: ValidationFailed."""
+        with pytest.raises(ValidationFailed):
+            parse_document(raw)
+
+    def test_line_height_forms(self) -> None:
+        """lineHeight accepts numbers, auto and percentages, and nothing else."""
+        for value in (1.3, "auto", "120%"):
+            parse_document(doc({"id": "t", "type": "text", "lineHeight": value}))
+        with pytest.raises(ValidationFailed):
+            parse_document(doc({"id": "t", "type": "text", "lineHeight": "tall"}))
+
+
+class TestMigration:
+    def test_documents_without_a_version_are_migrated(self) -> None:
+        """Version 1: pages get auto sizes and locked becomes the editor flags."""
+        migrated = migrate(doc({"id": "t", "type": "text", "locked": True}))
+        element = migrated["pages"][0]["children"][0]
+        assert SCHEMA_VERSION == migrated["schemaVersion"]
+        assert "auto" == migrated["pages"][0]["width"]
+        assert "locked" not in element
+        assert element["draggable"] is False
+
+    def test_newer_versions_are_refused(self) -> None:
+        """A document from a newer format version is not guessed at."""
+        with pytest.raises(ValidationFailed, match="newer"):
+            parse_document(doc(schemaVersion=SCHEMA_VERSION + 1))
+
+
+class TestLimits:
+    def test_too_many_elements(self) -> None:
+        """More than 200 elements on a page (groups included) is refused."""
+        children = [{"id": f"f{i}", "type": "figure"} for i in range(200)]
+        children.append({"id": "g", "type": "group", "children": []})
+        with pytest.raises(LimitExceeded):
+            parse_document(doc(*children))
+
+    def test_too_many_bytes(self) -> None:
+        """A document over 5 MB is refused before it is parsed."""
+        big = json.dumps(doc({"id": "t", "type": "text", "text": "x" * MAX_DOCUMENT_BYTES}))
+        with pytest.raises(LimitExceeded):
+            load_document(big)
+
+    @pytest.mark.parametrize(("ratio", "ok"), [(1, True), (5, True), (8, False)])
+    def test_side_limit(self, ratio: float, ok: bool) -> None:
+        """10,000 px on a side at the requested pixel ratio."""
+        document = parse_document(doc())
+        if ok:
+            check_export_size(document, ratio)
+        else:
+            with pytest.raises(LimitExceeded):
+                check_export_size(document, ratio)
+
+    def test_area_limit(self) -> None:
+        """50 MP per page: a 9,000 px square is under the side limit but over the area."""
+        document = parse_document({"width": 9000, "height": 9000, "pages": [{"id": "p"}]})
+        with pytest.raises(LimitExceeded, match="MP"):
+            check_export_size(document, 1)
+
+    def test_dpi_scale(self) -> None:
+        """300 DPI of a 72 DPI document is a scale of 300/72."""
+        document = parse_document(doc())
+        assert 300 / 72 == export_scale(document, dpi=300)
