@@ -169,7 +169,8 @@ def fill(engine: sa.Engine, count: int) -> None:
         # What autovacuum does to a table that has settled: statistics and the visibility map
         # (which lets PostgreSQL answer counts and deep offsets from the index alone).
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.execute(sa.text("VACUUM ANALYZE design_templates"))
+            for table in ("design_templates", "design_template_search", "design_template_words"):
+                conn.execute(sa.text(f"VACUUM ANALYZE {table}"))
     else:
         with engine.begin() as conn:
             conn.execute(sa.text("ANALYZE"))

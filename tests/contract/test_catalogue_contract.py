@@ -302,6 +302,23 @@ class TestSearch:
             t.id for t in catalogue.search("lagos owambe", PageRequest()).items
         ]
 
+    def test_a_prefix_spans_words_at_every_level(self, catalogue: TemplateCatalogue) -> None:
+        """One prefix starting a name word of one template and a prose word of another finds
+        both, each in its tier; a word only in labels leaves the name tier empty."""
+        named = make_template(name="Vigil Night", created_at=at(9))
+        prose = make_template(description="Vigilant youth praying", created_at=at(1))
+        labelled = make_template(tags=("vigilance",), created_at=at(5))
+        for template in (named, prose, labelled):
+            catalogue.add(template)
+
+        def ids(term: str) -> list[str]:
+            return [t.id for t in catalogue.search(term, PageRequest()).items]
+
+        assert [named.id, labelled.id, prose.id] == ids("vig")
+        assert [named.id, labelled.id, prose.id] == ids("vigil")
+        assert [labelled.id, prose.id] == ids("vigila")
+        assert [prose.id] == ids("vigil youth")
+
     def test_order_follows_a_changed_date(self, catalogue: TemplateCatalogue) -> None:
         """Replacing a template with another creation date moves it in the results."""
         first = make_template(name="Vigil One", created_at=at(5))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -70,31 +71,66 @@ def sqlite_fts5(
 _MAX_EXPANSION = 32
 """A search word that starts more catalogue words than this stays a prefix query."""
 _BEYOND = "\U0010ffff"  # above every character a word holds (in the words table's C order)
+_LEVELS = (TIER_NAME, TIER_LABELS, TIER_ANYWHERE)
+_VECTORS = {TIER_NAME: "name_vector", TIER_LABELS: "label_vector", TIER_ANYWHERE: "search_vector"}
+_WALK_WINDOW = 2_000
+"""How many of the newest templates a tier read walks before asking the GIN index."""
 
 
-def _expanded_tsquery(conn: sa.Connection, tokens: Sequence[str]) -> str | None:
-    """The tsquery (input syntax) that matches every token as a word prefix, with each prefix
-    spelled out as the catalogue words it starts (``design_template_words``): the index then
-    looks up whole lexemes, which PostgreSQL checks and estimates far better than prefixes.
-    ``None`` when some token starts no word at all, so nothing can match."""
+def _level_queries(conn: sa.Connection, tokens: Sequence[str]) -> dict[int, str | None]:
+    """Per level, the tsquery (input syntax) matching every token as a word prefix in that
+    level's vector, or ``None`` when some token starts no word at that level (the level is
+    empty). Each prefix is spelled out as the words it starts (``design_template_words``
+    knows every word and the lowest level it appears at), so the index looks up whole
+    lexemes; past :data:`_MAX_EXPANSION` words it stays a ``:*`` prefix."""
     lookup = sa.text(
-        "SELECT word FROM design_template_words WHERE word >= :low AND word < :high "
+        "SELECT word, level FROM design_template_words WHERE word >= :low AND word < :high "
         "ORDER BY word LIMIT :most"
     )
-    parts: list[str] = []
+    parts: dict[int, list[str] | None] = {level: [] for level in _LEVELS}
     for token in tokens:
         found = conn.execute(
             lookup, {"low": token, "high": token + _BEYOND, "most": _MAX_EXPANSION + 1}
-        ).scalars()
-        words = list(found)
-        if not words:
-            return None
-        # Words and tokens are runs of letters and digits, so quoting needs no escapes.
-        if len(words) > _MAX_EXPANSION:
-            parts.append(f"'{token}':*")
-        else:
-            parts.append("(" + " | ".join(f"'{word}'" for word in words) + ")")
-    return " & ".join(parts)
+        ).all()
+        for level in _LEVELS:
+            known = parts[level]
+            if known is None:
+                continue
+            # Words and tokens are runs of letters and digits: quoting needs no escapes.
+            words = [str(word) for word, lowest in found if lowest <= level]
+            if not words:
+                parts[level] = None
+            elif len(found) > _MAX_EXPANSION:
+                known.append(f"'{token}':*")
+            else:
+                known.append("(" + " | ".join(f"'{word}'" for word in words) + ")")
+    return {level: None if p is None else " & ".join(p) for level, p in parts.items()}
+
+
+def _tier_keys(
+    conn: sa.Connection, condition: str, params: dict[str, Any], limit: int, offset: int
+) -> list[sa.RowMapping]:
+    """One tier's newest matches. First a walk back along ``search_order`` through the
+    newest :data:`_WALK_WINDOW` templates (``coalesce`` keeps the GIN index out of it): a
+    tier denser than page size / window fills its page there. Otherwise the tier is sparse,
+    and the GIN index finds its few matches to sort (``+ 0`` keeps the walk out of that
+    plan). The planner cannot be left to choose: a lexeme missing from a vector's statistics
+    is estimated at 0.5% of the rows, and a walk for a word no name holds reads the table."""
+    table = "design_template_search"
+    walk = sa.text(
+        f"SELECT search_order FROM {table} WHERE search_order >= coalesce("
+        f"(SELECT search_order FROM {table} ORDER BY search_order DESC OFFSET :window LIMIT 1),"
+        f" -9223372036854775808) AND coalesce({condition}, false) "
+        "ORDER BY search_order DESC LIMIT :lim OFFSET :off"
+    ).bindparams(**params, window=_WALK_WINDOW, lim=limit, off=offset)
+    found = _in_recency_order(conn, walk)
+    if len(found) == limit:
+        return found
+    sort = sa.text(
+        f"SELECT search_order FROM {table} WHERE {condition} "
+        "ORDER BY search_order + 0 DESC LIMIT :lim OFFSET :off"
+    ).bindparams(**params, lim=limit, off=offset)
+    return _in_recency_order(conn, sort)
 
 
 def postgresql_tsvector(
@@ -102,33 +138,30 @@ def postgresql_tsvector(
 ) -> tuple[Sequence[sa.RowMapping], int]:
     """The GIN-indexed vectors of ``design_template_search``, one per level (migration
     0005); a level's newest matches come from its ``search_order`` key."""
-    columns = {
-        TIER_NAME: "name_vector",
-        TIER_LABELS: "label_vector",
-        TIER_ANYWHERE: "search_vector",
-    }
-    query = _expanded_tsquery(conn, tokens)
-    if query is None:
-        return [], 0
-    matches = "FROM design_template_search WHERE {} @@ CAST(:query AS tsquery)"
+    queries = _level_queries(conn, tokens)
+
+    def matches(level: int) -> str:
+        return f"{_VECTORS[level]} @@ CAST(:q{level} AS tsquery)"
 
     def count(level: int) -> int:
-        sql = sa.text(f"SELECT count(*) {matches.format(columns[level])}")
-        return int(conn.execute(sql, {"query": query}).scalar_one())
+        if queries[level] is None:
+            return 0
+        sql = sa.text(f"SELECT count(*) FROM design_template_search WHERE {matches(level)}")
+        return int(conn.execute(sql, {f"q{level}": queries[level]}).scalar_one())
 
     def fetch(tier: int, exclude: bool, tier_limit: int, tier_offset: int) -> list[sa.RowMapping]:
-        condition = f"{columns[tier]} @@ CAST(:query AS tsquery)"
-        if exclude:
-            condition += f" AND NOT {columns[tier - 1]} @@ CAST(:query AS tsquery)"
-        # With whole lexemes the planner estimates a tier well: it walks the primary key
-        # backwards for a dense tier and sorts the few matches of a sparse one.
-        keys = sa.text(
-            f"SELECT search_order FROM design_template_search WHERE {condition} "
-            "ORDER BY search_order DESC LIMIT :lim OFFSET :off"
-        ).bindparams(query=query, lim=tier_limit, off=tier_offset)
-        return _in_recency_order(conn, keys)
+        query, earlier = queries[tier], queries.get(tier - 1)
+        if query is None:
+            return []
+        condition, params = matches(tier), {f"q{tier}": query}
+        if exclude and earlier is not None:
+            condition += f" AND NOT {matches(tier - 1)}"
+            params[f"q{tier - 1}"] = earlier
+        return _tier_keys(conn, condition, params, tier_limit, tier_offset)
 
     total = count(TIER_ANYWHERE)
+    if total == 0:
+        return [], 0
     return page_by_tier(offset, limit, total, fetch, count), total
 
 

@@ -75,13 +75,15 @@ def _postgresql() -> None:
             f"CREATE INDEX ix_design_template_search_{column} "
             f"ON design_template_search USING gin ({column})"
         )
-    # Every word the vectors hold, in byte order: search words are prefixes, and a prefix is
-    # looked up here and spelled out as whole words (adapters/sqlalchemy/search.py). Words
-    # are only ever added; a word no template holds any more just matches nothing.
+    # Every word the vectors hold, in byte order, with the lowest level it appears at (1 a
+    # name, 2 labels, 3 prose): search words are prefixes, and a prefix is looked up here and
+    # spelled out as whole words per level (adapters/sqlalchemy/search.py). Words are only
+    # ever added and levels only lowered; a word no template holds any more matches nothing.
     op.execute(
         """
         CREATE TABLE design_template_words (
             word text COLLATE "C" NOT NULL,
+            level smallint NOT NULL,
             CONSTRAINT pk_design_template_words PRIMARY KEY (word)
         )
         """
@@ -90,24 +92,31 @@ def _postgresql() -> None:
         """
         CREATE FUNCTION designcore_sync_template_search() RETURNS trigger
         LANGUAGE plpgsql AS $$
+        DECLARE
+            names tsvector;
+            labels tsvector;
+            everything tsvector;
         BEGIN
             IF TG_OP <> 'INSERT' THEN
                 DELETE FROM design_template_search WHERE search_order = OLD.search_order;
             END IF;
             IF TG_OP <> 'DELETE' THEN
+                names := strip(to_tsvector('simple', NEW.search_name));
+                labels := strip(to_tsvector('simple',
+                    NEW.search_name || ' ' || NEW.search_keys));
+                everything := strip(to_tsvector('simple',
+                    NEW.search_name || ' ' || NEW.search_keys || ' ' || NEW.search_prose));
                 INSERT INTO design_template_search
                     (search_order, name_vector, label_vector, search_vector)
-                VALUES (
-                    NEW.search_order,
-                    strip(to_tsvector('simple', NEW.search_name)),
-                    strip(to_tsvector('simple', NEW.search_name || ' ' || NEW.search_keys)),
-                    strip(to_tsvector('simple', NEW.search_name || ' ' || NEW.search_keys
-                        || ' ' || NEW.search_prose))
-                );
-                INSERT INTO design_template_words (word)
-                SELECT unnest(tsvector_to_array(search_vector)) FROM design_template_search
-                WHERE search_order = NEW.search_order
-                ON CONFLICT DO NOTHING;
+                VALUES (NEW.search_order, names, labels, everything);
+                INSERT INTO design_template_words (word, level)
+                SELECT word, min(level) FROM (
+                    SELECT unnest(tsvector_to_array(names)) AS word, 1 AS level
+                    UNION ALL SELECT unnest(tsvector_to_array(labels)), 2
+                    UNION ALL SELECT unnest(tsvector_to_array(everything)), 3
+                ) AS found GROUP BY word
+                ON CONFLICT (word) DO UPDATE SET level = excluded.level
+                WHERE excluded.level < design_template_words.level;
             END IF;
             RETURN NULL;
         END
@@ -134,8 +143,15 @@ def _postgresql() -> None:
     )
     op.execute(
         """
-        INSERT INTO design_template_words (word)
-        SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM design_template_search
+        INSERT INTO design_template_words (word, level)
+        SELECT word, min(level) FROM (
+            SELECT unnest(tsvector_to_array(name_vector)) AS word, 1 AS level
+            FROM design_template_search
+            UNION ALL SELECT unnest(tsvector_to_array(label_vector)), 2
+            FROM design_template_search
+            UNION ALL SELECT unnest(tsvector_to_array(search_vector)), 3
+            FROM design_template_search
+        ) AS found GROUP BY word
         """
     )
 
