@@ -51,6 +51,7 @@ from designcore.adapters.zxcvbn import ZxcvbnCommonPasswords
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
+from designcore.app.services.exports import ExportService, storage_image_loader
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
@@ -96,6 +97,7 @@ def _auth_settings(settings: Settings) -> AuthSettings:
         site_url=public,
         access_token_lifetime=timedelta(seconds=settings.auth.access_token_seconds),
         confirm_email=settings.auth.confirm_email,
+        secure_password_change=settings.auth.secure_password_change,
         allowed_redirects=origins,
     )
 
@@ -298,6 +300,18 @@ class Container(containers.DeclarativeContainer):
         settings=site_settings,
         clock=clock,
         cache_ttl=providers.Callable(timedelta, seconds=settings.provided.server.cache_seconds),
+    )
+    # Downloads draw storage images too (previews are self-contained and need no loader).
+    export_renderer = providers.Singleton(
+        SkiaRenderer, load_image=providers.Callable(storage_image_loader, storage=storage)
+    )
+    exports = providers.Singleton(
+        ExportService,
+        catalogue=catalogue,
+        settings=site_settings,
+        accounts=accounts,
+        profiles=profiles,
+        renderer=export_renderer,
     )
 
 

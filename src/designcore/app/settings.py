@@ -150,6 +150,12 @@ class AuthConfig:
         False,
     )
     access_token_seconds: int = env("AUTH_ACCESS_TOKEN_SECONDS", "Access token lifetime.", 3600)
+    secure_password_change: bool = env(
+        "AUTH_SECURE_PASSWORD_CHANGE",
+        "Require the code `GET /auth/v1/reauthenticate` mails (`nonce`) to change the password "
+        "from a session older than 24 hours.",
+        False,
+    )
     cache_seconds: float = env(
         "AUTH_CACHE_SECONDS",
         "How long a server process keeps a checked session and its user between writes "

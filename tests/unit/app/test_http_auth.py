@@ -440,3 +440,100 @@ def test_an_unreachable_store_answers_503(tmp_path: Any) -> None:
             headers=V2024,
         )
     assert (503, "unavailable") == (response.status_code, response.json()["code"])
+
+
+class TestReauthentication:
+    @pytest.fixture(name="secure")
+    def fixture_secure(self, clock: FixedClock) -> Iterator[tuple[Client, Container]]:
+        """The API with secure password change on."""
+        container = build_container(
+            load_settings(
+                {
+                    "DESIGNCORE_DATABASE_URL": "memory://",
+                    "DESIGNCORE_STORAGE_BACKEND": "memory",
+                    "DESIGNCORE_WEB_DIST": "/nonexistent",
+                    "DESIGNCORE_AUTH_SECURE_PASSWORD_CHANGE": "true",
+                }
+            )
+        )
+        container.clock.override(clock)
+        container.password_hasher.override(Argon2PasswordHasher.for_tests())
+        with TestClient(app=create_app(container=container)) as client:
+            yield client, container
+
+    @staticmethod
+    def mailed_code(container: Container) -> str:
+        mail = container.outbox().messages(1)[0].message
+        assert "Confirm reauthentication" == mail.subject
+        found = re.search(r"\b(\d{6})\b", mail.text)
+        assert found is not None
+        return found.group(1)
+
+    def test_off_by_default_yet_a_code_can_be_asked_for(
+        self, api: Client, auth_container: Container, clock: FixedClock
+    ) -> None:
+        """Without the setting an old session changes its password directly; asking for a
+        code still mails one (clients may call it anyway)."""
+        session = sign_up(api)
+        clock.advance(timedelta(hours=25))
+        session = refreshed(api, session)
+        asked = api.get("/auth/v1/reauthenticate", headers=bearer(session))
+        assert (200, {}) == (asked.status_code, asked.json())
+        assert re.fullmatch(r"\d{6}", self.mailed_code(auth_container))
+        changed = api.put(
+            "/auth/v1/user", json={"password": "new-Egusi-77"}, headers=bearer(session)
+        )
+        assert 200 == changed.status_code, changed.text
+
+    def test_old_session_needs_the_mailed_code_once(
+        self, secure: tuple[Client, Container], clock: FixedClock
+    ) -> None:
+        """A day-old session: no code is reauthentication_needed, a wrong code burns the
+        mailed one, a fresh code changes the password once."""
+        api, container = secure
+        session = sign_up(api)
+        fresh = api.put(
+            "/auth/v1/user", json={"password": "fresh-Egusi-1"}, headers=bearer(session)
+        )
+        assert 200 == fresh.status_code, "a young session needs no code"
+        clock.advance(timedelta(hours=25))
+        session = refreshed(api, session)
+        change = {"password": "new-Egusi-77"}
+        missing = api.put("/auth/v1/user", json=change, headers=bearer(session))
+        assert (400, "reauthentication_needed") == (missing.status_code, missing.json()["code"])
+        api.get("/auth/v1/reauthenticate", headers=bearer(session))
+        code = self.mailed_code(container)
+        wrong = "000000" if code != "000000" else "111111"
+        for nonce in (wrong, code):
+            refused = api.put(
+                "/auth/v1/user", json={**change, "nonce": nonce}, headers=bearer(session)
+            )
+            assert (400, "reauthentication_not_valid") == (
+                refused.status_code,
+                refused.json()["code"],
+            )
+        api.get("/auth/v1/reauthenticate", headers=bearer(session))
+        code = self.mailed_code(container)
+        done = api.put("/auth/v1/user", json={**change, "nonce": code}, headers=bearer(session))
+        assert 200 == done.status_code, done.text
+        again = api.put(
+            "/auth/v1/user",
+            json={"password": "third-Egusi-9", "nonce": code},
+            headers=bearer(session),
+        )
+        assert "reauthentication_not_valid" == again.json()["code"]
+        signed_in = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "new-Egusi-77"},
+        )
+        assert 200 == signed_in.status_code
+
+
+def refreshed(api: Client, session: dict[str, Any]) -> dict[str, Any]:
+    answer = api.post(
+        "/auth/v1/token?grant_type=refresh_token",
+        json={"refresh_token": session["refresh_token"]},
+        headers=V2024,
+    )
+    assert 200 == answer.status_code, answer.text
+    return answer.json()  # type: ignore[no-any-return]

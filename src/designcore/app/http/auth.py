@@ -443,12 +443,10 @@ def build_auth_router(
 
     @get("/reauthenticate", sync_to_thread=True)
     def reauthenticate(request: Request[Any, Any, Any], auth: Auth) -> dict[str, Any]:
-        caller_of(request)
-        raise AuthFailure(
-            422,
-            "reauthentication_not_needed",
-            "Reauthentication is not needed: update the password with the current session",
-        )
+        caller = caller_of(request)
+        limit(request, "recover", caller.claims.get("email") or None)
+        auth.reauthenticate(caller)
+        return {}
 
     @post("/factors", sync_to_thread=True, status_code=200)
     def enroll(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:

@@ -111,6 +111,13 @@ class AuthSettings:
     """Require e-mail confirmation before sign-in (the embedded default confirms at once)."""
     allowed_redirects: tuple[str, ...] = ()
     """Extra origins that ``redirect_to`` may point at (the site URL is always allowed)."""
+    secure_password_change: bool = False
+    """Require a mailed reauthentication code (``nonce``) to change the password from a
+    session older than :data:`RECENT_SIGN_IN`."""
+
+
+RECENT_SIGN_IN = timedelta(hours=24)
+"""A session younger than this may change the password without a reauthentication code."""
 
 
 @attrs.frozen
@@ -535,6 +542,7 @@ class AuthService:
                 if not isinstance(password, str):
                     raise AuthFailure(400, "validation_failed", "password must be a string")
                 self._check_password(password)
+                self._check_reauthentication(uow, caller, user, changes.get("nonce"))
                 if user.password_hash and self._hasher.verify(user.password_hash, password):
                     raise AuthFailure(
                         422,
@@ -568,6 +576,63 @@ class AuthService:
             return UserView(
                 user, tuple(uow.identities.for_user(user.id)), tuple(uow.factors.for_user(user.id))
             )
+
+    def _check_reauthentication(
+        self, uow: AccountsUnitOfWork, caller: Caller, user: User, nonce: object
+    ) -> None:
+        """With secure password change on, a session older than a day needs the code that
+        ``GET /reauthenticate`` mailed. A wrong code burns the mailed one, so each code allows
+        one guess in a million."""
+        if not self.settings.secure_password_change:
+            return
+        session = uow.sessions.get(caller.session_id)
+        if session is not None and self._clock.now() - session.created_at < RECENT_SIGN_IN:
+            return
+        if not isinstance(nonce, str) or not nonce:
+            raise AuthFailure(
+                400, "reauthentication_needed", "Password update requires reauthentication"
+            )
+        found = uow.one_time_tokens.take(
+            hash_token(nonce.strip()), OneTimeTokenKind.REAUTHENTICATION
+        )
+        if found is None or found.user_id != user.id or found.expired(self._clock.now()):
+            # Burn the user's mailed code: storing a token replaces the pending one of the
+            # same kind, and taking it leaves none.
+            pending = self._one_time_token(uow, user, OneTimeTokenKind.REAUTHENTICATION)
+            uow.one_time_tokens.take(hash_token(pending), OneTimeTokenKind.REAUTHENTICATION)
+            uow.commit()
+            raise AuthFailure(400, "reauthentication_not_valid", "Requires reauthentication")
+
+    def reauthenticate(self, caller: Caller) -> None:
+        """``GET /reauthenticate``: mail the signed-in user a six-digit code that lets this
+        session change the password (valid for one hour, once)."""
+        with self._write() as uow:
+            user = uow.users.get(caller.user_id)
+            if not user.email:
+                raise AuthFailure(
+                    422, "reauthentication_not_valid", "Reauthentication requires an email"
+                )
+            code = f"{secrets.randbelow(10**6):06d}"
+            uow.one_time_tokens.put(
+                OneTimeToken(
+                    token_hash=hash_token(code),
+                    user_id=user.id,
+                    kind=OneTimeTokenKind.REAUTHENTICATION,
+                    relates_to=user.email,
+                    created_at=self._clock.now(),
+                )
+            )
+            uow.commit()
+        self._mailer.send(
+            MailMessage(
+                to=user.email,
+                subject="Confirm reauthentication",
+                text=f"Enter this code to confirm it is you: {code}\n\n"
+                "It works once, for one hour. If you did not ask for it, ignore this mail.",
+                html=f"<p>Enter this code to confirm it is you:</p><p><b>{code}</b></p>"
+                "<p>It works once, for one hour. If you did not ask for it, ignore this mail.</p>",
+            )
+        )
 
     def sign_out(self, caller: Caller, scope: str) -> None:
         """End this session (local), every session (global) or every other one (others)."""
