@@ -219,8 +219,8 @@ def main() -> int:
         "",
         "A refresh reads the presented token, the session and its latest token, marks the "
         "token used (compare-and-set), updates the session, stores the new token, signs an "
-        "ES256 access token in one transaction, then reads the user with identities and "
-        "factors for the answer in a second one. `GET /auth/v1/user` verifies the access "
+        "ES256 access token and reads the user's identities and factors for the answer, all in "
+        "one transaction. `GET /auth/v1/user` verifies the access "
         "token's ES256 signature against the cached signing keys and answers the session's user "
         "from the server's signed-in cache (`DESIGNCORE_AUTH_CACHE_SECONDS`, 5 s): the first "
         "request after a write reads the session, the user, identities and factors in one "

@@ -258,7 +258,7 @@ def build_auth_router(
         return provide_service().authenticate(bearer_token(request))
 
     def issued_json(service: AuthService, issued: IssuedSession) -> dict[str, Any]:
-        return session_json(issued, service.user_view(issued.user.id))
+        return session_json(issued, issued.view or service.user_view(issued.user.id))
 
     @post("/signup", sync_to_thread=True, status_code=200)
     def signup(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:

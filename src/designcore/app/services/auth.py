@@ -134,6 +134,8 @@ class IssuedSession:
     """After a provider sign-in: the provider's access token, handed to the client once."""
     provider_refresh_token: str | None = attrs.field(default=None, repr=False)
     """After a provider sign-in with offline access: the provider's refresh token."""
+    view: UserView | None = None
+    """The user with identities and factors as the transaction that issued it left them."""
 
 
 @attrs.frozen
@@ -310,6 +312,18 @@ class AuthService:
             session=session,
         )
 
+    @staticmethod
+    def _viewed(uow: AccountsUnitOfWork, issued: IssuedSession) -> IssuedSession:
+        """The session with its user view read in the same transaction (the token answer
+        shows identities and factors; reading them here saves a second transaction)."""
+        user_id = issued.user.id
+        view = UserView(
+            issued.user,
+            tuple(uow.identities.for_user(user_id)),
+            tuple(uow.factors.for_user(user_id)),
+        )
+        return attrs.evolve(issued, view=view)
+
     def _new_session(self, uow: AccountsUnitOfWork, user: User, method: str) -> IssuedSession:
         now = self._clock.now()
         session = AuthSession(
@@ -375,6 +389,7 @@ class AuthService:
                 self._send_link(address, "Confirm your signup", "signup", raw, None)
                 return user
             issued = self._new_session(uow, user, "password")
+            issued = self._viewed(uow, issued)
             uow.commit()
             return issued
 
@@ -470,6 +485,7 @@ class AuthService:
             if self._hasher.needs_rehash(user.password_hash):
                 user = attrs.evolve(user, password_hash=self._hasher.hash(password))
             issued = self._new_session(uow, user, "password")
+            issued = self._viewed(uow, issued)
             uow.commit()
             return issued
 
@@ -518,6 +534,7 @@ class AuthService:
             session = attrs.evolve(session, updated_at=now)
             uow.sessions.update(session)
             issued = self._issue(uow, user, session, presented_hash)
+            issued = self._viewed(uow, issued)
             uow.commit()
             return issued
 
@@ -734,6 +751,7 @@ class AuthService:
                 user = attrs.evolve(user, email_confirmed_at=now)
             method = "recovery" if kind == "recovery" else "otp"
             issued = self._new_session(uow, user, method)
+            issued = self._viewed(uow, issued)
             uow.commit()
             return issued
 
@@ -880,6 +898,7 @@ class AuthService:
                     )
                     return ProviderOutcome(flow.redirect_to, auth_code=raw)
                 issued = self._new_session(uow, user, "oauth")
+                issued = self._viewed(uow, issued)
                 uow.commit()
                 return ProviderOutcome(
                     flow.redirect_to,
@@ -1017,6 +1036,7 @@ class AuthService:
             if user.banned_until is not None and user.banned_until > now:
                 raise AuthFailure(400, "user_banned", "User is banned")
             issued = self._new_session(uow, user, "oauth")
+            issued = self._viewed(uow, issued)
             uow.commit()
             return attrs.evolve(
                 issued,
@@ -1132,6 +1152,7 @@ class AuthService:
             if latest is not None:
                 uow.refresh_tokens.mark_used(latest.token_hash)
             issued = self._issue(uow, user, session, None if latest is None else latest.token_hash)
+            issued = self._viewed(uow, issued)
             uow.commit()
             return issued
 
