@@ -513,6 +513,34 @@ class TestSessions:
 
 
 class TestRefreshTokens:
+    def test_clean_up_deletes_tokens_replaced_before_a_moment(
+        self, uow_factory: Factory, session: AuthSession
+    ) -> None:
+        """Used tokens whose successor is older than the moment go; the last token, a used
+        token replaced later, and unused tokens stay."""
+        chain = [make_token(session, created_at=at(0), revoked=True)]
+        for n in (100, 200, 300):
+            chain.append(
+                make_token(
+                    session,
+                    parent_hash=chain[-1].token_hash,
+                    created_at=at(n),
+                    revoked=n != 300,
+                )
+            )
+        with uow_factory() as uow:
+            for token in chain:
+                uow.refresh_tokens.add(token)
+            uow.commit()
+        with uow_factory() as uow:
+            assert 2 == uow.refresh_tokens.delete_replaced_before(at(250))
+            uow.commit()
+        with uow_factory() as uow:
+            assert [None, None, chain[2], chain[3]] == [
+                uow.refresh_tokens.find(t.token_hash) for t in chain
+            ]
+            assert 0 == uow.refresh_tokens.delete_replaced_before(at(250))
+
     def test_round_trip(self, uow_factory: Factory, session: AuthSession) -> None:
         """A token comes back equal by its hash; an unknown hash is None."""
         first = make_token(session)
@@ -633,6 +661,19 @@ class TestChallenges:
 
 
 class TestOneTimeTokens:
+    def test_clean_up_deletes_tokens_created_before_a_moment(
+        self, uow_factory: Factory, user: User
+    ) -> None:
+        """Expired mailed tokens go, younger ones stay usable."""
+        old = make_one_time_token(user, kind=OneTimeTokenKind.RECOVERY, created_at=at(0))
+        young = make_one_time_token(user, kind=OneTimeTokenKind.SIGNUP, created_at=at(60))
+        with uow_factory() as uow:
+            uow.one_time_tokens.put(old)
+            uow.one_time_tokens.put(young)
+            assert 1 == uow.one_time_tokens.delete_created_before(at(30))
+            assert None is uow.one_time_tokens.take(old.token_hash, OneTimeTokenKind.RECOVERY)
+            assert young == uow.one_time_tokens.take(young.token_hash, OneTimeTokenKind.SIGNUP)
+
     def test_take_is_single_use(self, uow_factory: Factory, user: User) -> None:
         """A token can be taken once, and only with its own kind."""
         token = make_one_time_token(user, kind=OneTimeTokenKind.SIGNUP)

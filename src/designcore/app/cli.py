@@ -99,6 +99,17 @@ def _admin_grant(args: argparse.Namespace) -> int:
     return 0
 
 
+def _auth_clean_up(_args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    counts = container.auth().clean_up()
+    labels = {"refresh_tokens": "replaced refresh tokens", "one_time_tokens": "expired mail tokens"}
+    print(", ".join(f"{counts[key]} {label}" for key, label in labels.items()) + " deleted")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     top = argparse.ArgumentParser(prog="designcore", description=__doc__)
@@ -125,6 +136,11 @@ def parser() -> argparse.ArgumentParser:
     grant = admin_verbs.add_parser("grant", help="give an account the admin role")
     grant.add_argument("email")
     grant.set_defaults(run=_admin_grant)
+    auth = commands.add_parser("auth", help="auth housekeeping")
+    auth_verbs = auth.add_subparsers(dest="verb", required=True)
+    auth_verbs.add_parser(
+        "clean-up", help="delete replaced refresh tokens and expired mailed tokens"
+    ).set_defaults(run=_auth_clean_up)
     return top
 
 

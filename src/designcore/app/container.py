@@ -49,6 +49,7 @@ from designcore.adapters.sqlalchemy import (
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
 from designcore.adapters.zxcvbn import ZxcvbnCommonPasswords
 from designcore.app.media import MediaService
+from designcore.app.periodic import Job
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.exports import ExportService, storage_image_loader
@@ -108,6 +109,12 @@ def _sqlalchemy_accounts(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitO
 
 def _sqlalchemy_accounts_reader(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
     return lambda: SqlAlchemyAccountsUnitOfWork(engine, read_only=True)
+
+
+def _periodic_jobs(auth: Callable[[], AuthService]) -> list[Job]:
+    # Providers, not services: building the auth service reads the signing keys, which must
+    # not happen when the app is merely created (an unmigrated database answers 503 then).
+    return [Job("auth clean-up", timedelta(hours=1), lambda: auth().clean_up())]
 
 
 def _memory_accounts() -> Callable[[], object]:
@@ -290,6 +297,7 @@ class Container(containers.DeclarativeContainer):
         signed_in=signed_in,
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
+    periodic_jobs = providers.Singleton(_periodic_jobs, auth=auth.provider)
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
     site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)

@@ -123,6 +123,12 @@ class ServerSettings:
     )
     max_body_bytes: int = env("MAX_BODY_BYTES", "Largest request body accepted.", 1_048_576)
     debug: bool = env("DEBUG", "Litestar debug mode (tracebacks in error pages).", False)
+    periodic_tick_seconds: float = env(
+        "PERIODIC_TICK_SECONDS",
+        "How often the server checks for due housekeeping jobs (hourly auth clean-up); 0 turns "
+        "them off in this process (run `designcore auth clean-up` from cron instead).",
+        60.0,
+    )
     cache_seconds: int = env(
         "CACHE_SECONDS",
         "How long search results and home rows may be served from the server's cache "

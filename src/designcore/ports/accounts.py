@@ -122,6 +122,12 @@ class RefreshTokenRepository(Protocol):
         concurrent refreshes with the same token cannot both rotate)."""
         ...
 
+    def delete_replaced_before(self, moment: datetime) -> int:
+        """Delete used tokens whose successor was created before ``moment`` (they can no
+        longer recover a lost answer); answer how many went. A later replay of one answers
+        ``refresh_token_not_found`` instead of revoking the session."""
+        ...
+
 
 class FactorRepository(Protocol):
     """MFA factors."""
@@ -172,6 +178,10 @@ class OneTimeTokenRepository(Protocol):
 
     def take(self, token_hash: str, kind: OneTimeTokenKind) -> OneTimeToken | None:
         """Remove and answer the token with this hash and kind, if any (single use)."""
+        ...
+
+    def delete_created_before(self, moment: datetime) -> int:
+        """Delete tokens created before ``moment`` (expired); answer how many went."""
         ...
 
 

@@ -251,6 +251,17 @@ class InMemoryRefreshTokenRepository(_Repository):
         self._s.refresh_tokens[token_hash] = attrs.evolve(token, revoked=True)
         return True
 
+    def delete_replaced_before(self, moment: datetime) -> int:
+        """Delete used tokens whose successor was created before ``moment``."""
+        tokens = self._s.refresh_tokens
+        replaced = {
+            t.parent_hash for t in tokens.values() if t.parent_hash and t.created_at < moment
+        }
+        gone = [h for h in replaced if h in tokens and tokens[h].revoked]
+        for token_hash in gone:
+            del tokens[token_hash]
+        return len(gone)
+
 
 class InMemoryFactorRepository(_Repository):
     """MFA factors by id; deleting one deletes its challenges."""
@@ -335,6 +346,14 @@ class InMemoryOneTimeTokenRepository(_Repository):
             return None
         del self._s.one_time_tokens[token_hash]
         return token
+
+    def delete_created_before(self, moment: datetime) -> int:
+        """Delete tokens created before ``moment``."""
+        tokens = self._s.one_time_tokens
+        gone = [h for h, t in tokens.items() if t.created_at < moment]
+        for token_hash in gone:
+            del tokens[token_hash]
+        return len(gone)
 
 
 class InMemoryProfileRepository(_Repository):

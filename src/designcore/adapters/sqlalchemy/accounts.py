@@ -372,6 +372,17 @@ class SqlAlchemyRefreshTokenRepository(_Repository):
         )
         return result.rowcount == 1
 
+    def delete_replaced_before(self, moment: datetime) -> int:
+        """Delete used tokens whose successor was created before ``moment``."""
+        child = REFRESH_TOKENS.alias("child")
+        replaced = sa.select(child.c.parent_hash).where(
+            child.c.parent_hash.is_not(None), child.c.created_at < utc(moment)
+        )
+        result = self._tx.execute(
+            sa.delete(REFRESH_TOKENS).where(_R.revoked.is_(True), _R.token_hash.in_(replaced))
+        )
+        return int(result.rowcount)
+
 
 class SqlAlchemyFactorRepository(_Repository):
     """MFA factors in ``mfa_factors``; deleting one deletes its challenges."""
@@ -483,6 +494,11 @@ class SqlAlchemyOneTimeTokenRepository(_Repository):
             .first()
         )
         return None if row is None else one_time_token_to_domain(row)
+
+    def delete_created_before(self, moment: datetime) -> int:
+        """Delete tokens created before ``moment``."""
+        result = self._tx.execute(sa.delete(ONE_TIME_TOKENS).where(_O.created_at < utc(moment)))
+        return int(result.rowcount)
 
 
 class SqlAlchemyProfileRepository(_Repository):

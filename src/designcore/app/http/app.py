@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 from litestar import Litestar, get
 from litestar.config.cors import CORSConfig
@@ -14,13 +16,16 @@ from designcore.app.container import Container, build_container
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
+from designcore.app.http.exports import export_handler
 from designcore.app.http.mailbox import mailbox_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
 from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
+from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
+from designcore.app.services.exports import ExportService
 from designcore.app.settings import Settings
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
@@ -30,6 +35,16 @@ from designcore.ports.rate_limit import RateLimiter
 def health() -> dict[str, str]:
     """Liveness: the server answers."""
     return {"status": "ok", "version": __version__}
+
+
+def _housekeeping(
+    container: Container, settings: Settings
+) -> list[Callable[[object], AbstractAsyncContextManager[None]]]:
+    """The periodic jobs' lifespan, unless the tick is 0."""
+    tick = settings.server.periodic_tick_seconds
+    if tick <= 0:
+        return []
+    return [lifespan(Schedule(container.periodic_jobs(), container.clock()), tick)]
 
 
 def create_app(settings: Settings | None = None, *, container: Container | None = None) -> Litestar:
@@ -63,7 +78,12 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         outbox: Outbox = container.outbox()
         return outbox
 
+    def provide_exports() -> ExportService:
+        exports: ExportService = container.exports()
+        return exports
+
     handlers.append(build_auth_router(provide_auth, provide_limiter))
+    handlers.append(export_handler(provide_exports))
     if settings.mail.backend == "outbox":
         handlers.append(mailbox_router(provide_outbox))
     dist = settings.web_dist
@@ -86,6 +106,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
             expose_headers=["X-Supabase-Api-Version", "Retry-After"],
         ),
         debug=settings.server.debug,
+        lifespan=_housekeeping(container, settings),
     )
     app.state.container = container
     return app

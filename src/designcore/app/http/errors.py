@@ -43,6 +43,7 @@ _CODE_STATUS = {
     "sign_in_required": 401,
     "invalid_token": 401,
     "upgrade_required": 402,
+    "premium_required": 402,
 }
 
 _HTTP_CODES = {

@@ -22,6 +22,7 @@ import attrs
 from designcore.app.services.signed_in import SignedInCache
 from designcore.domain.accounts import (
     AUDIENCE,
+    ONE_TIME_TOKEN_LIFETIME,
     AmrEntry,
     AuthSession,
     Challenge,
@@ -115,6 +116,10 @@ class AuthSettings:
     """Require a mailed reauthentication code (``nonce``) to change the password from a
     session older than :data:`RECENT_SIGN_IN`."""
 
+
+REPLACED_TOKEN_RETENTION = timedelta(hours=24)
+"""How long a used refresh token is kept after its successor was issued (replaying it within
+the reuse window recovers a lost answer; later, replaying it revokes the session)."""
 
 RECENT_SIGN_IN = timedelta(hours=24)
 """A session younger than this may change the password without a reauthentication code."""
@@ -650,6 +655,23 @@ class AuthService:
                 "<p>It works once, for one hour. If you did not ask for it, ignore this mail.</p>",
             )
         )
+
+    def clean_up(self) -> dict[str, int]:
+        """Delete what can no longer be used: refresh tokens replaced more than
+        :data:`REPLACED_TOKEN_RETENTION` ago and expired mailed tokens (run hourly by the
+        server, and by ``designcore auth clean-up``). Answers how many of each went."""
+        now = self._clock.now()
+        with self._writer() as uow:  # nothing a signed-in view shows changes
+            counts = {
+                "refresh_tokens": uow.refresh_tokens.delete_replaced_before(
+                    now - REPLACED_TOKEN_RETENTION
+                ),
+                "one_time_tokens": uow.one_time_tokens.delete_created_before(
+                    now - ONE_TIME_TOKEN_LIFETIME
+                ),
+            }
+            uow.commit()
+        return counts
 
     def sign_out(self, caller: Caller, scope: str) -> None:
         """End this session (local), every session (global) or every other one (others)."""

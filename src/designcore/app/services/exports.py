@@ -47,7 +47,7 @@ from designcore.domain.exports import (
     requested_pages,
 )
 from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
-from designcore.domain.rendering import RenderWarning
+from designcore.domain.rendering import RenderedExport, RenderWarning
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.rendering import Renderer
@@ -235,11 +235,9 @@ class ExportService:
 
     def _render(
         self, document: Document, decision: ExportAllowed, pages: tuple[int, ...]
-    ) -> Any:
+    ) -> RenderedExport:
         if not self._slots.acquire(timeout=self._wait):
-            raise Unavailable(
-                "every renderer is busy; try again in a moment", code="renderer_busy"
-            )
+            raise Unavailable("every renderer is busy; try again in a moment", code="renderer_busy")
         try:
             return self._renderer.render(
                 document,

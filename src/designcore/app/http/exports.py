@@ -1,0 +1,134 @@
+"""``POST /api/v1/exports``: download a template, a design or an edited document as a file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import anyio.to_thread
+import msgspec
+from litestar import Request, Response, post
+from litestar.di import NamedDependency, Provide
+
+from designcore.app.services.exports import ExportRequest, ExportService
+from designcore.domain.document import MAX_DOCUMENT_BYTES
+from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.exports import ExportOptions, ExportSource
+from designcore.domain.premium import Viewer
+
+BODY_ALLOWANCE = 64 * 1024
+"""Room for the request's own fields around a document of the largest allowed size."""
+
+MAX_EXPORT_BODY_BYTES = MAX_DOCUMENT_BYTES + BODY_ALLOWANCE
+"""Largest request body of this route (413 ``request_too_large`` above)."""
+
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+"""Served with SVG: even opened directly, the file can run nothing and fetch nothing."""
+
+
+class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """What to download: exactly one of ``templateId``, ``designId`` or ``document``, and
+    ``format`` (png, jpeg, pdf, svg) with optional ``pixelRatio`` or ``dpi``, ``pages`` (page
+    indices from 0) and ``spendCredit`` (a free user's credit for a file without watermark)."""
+
+    format: str
+    template_id: str | None = None
+    design_id: str | None = None
+    document: dict[str, Any] | None = None
+    pixel_ratio: float | None = None
+    dpi: float | None = None
+    pages: list[int] | None = None
+    spend_credit: bool = False
+
+    def to_request(self) -> ExportRequest:
+        """The use case's request, checked by the domain (400 naming the field)."""
+        return ExportRequest(
+            source=ExportSource.parse(
+                template_id=self.template_id, design_id=self.design_id, document=self.document
+            ),
+            options=ExportOptions.parse(
+                format=self.format,
+                pixel_ratio=self.pixel_ratio,
+                dpi=self.dpi,
+                pages=self.pages,
+                spend_credit=self.spend_credit,
+            ),
+        )
+
+
+_AT_PATH = re.compile(r"at `\$\.?([^`]*)`")
+_NAMED = re.compile(r"field `([^`]+)`")
+
+
+class MalformedJson(ValidationFailed):
+    """The body is not JSON at all."""
+
+    code = "malformed_json"
+
+
+def parse_export(body: bytes) -> ExportRequest:
+    """The request from the raw body, decoded strictly (``"true"`` is not a boolean, ``"2"``
+    not a number) and checked by the domain; raises ``ValidationFailed`` naming the field, or
+    ``malformed_json`` for a body that is not JSON."""
+    try:
+        data = msgspec.json.decode(body, type=ExportIn, strict=True)
+    except msgspec.ValidationError as error:
+        text = str(error)
+        found = _AT_PATH.search(text) or _NAMED.search(text)
+        path = found.group(1) if found and found.group(1) else "body"
+        message = _AT_PATH.sub("", text).strip(" -")
+        raise ValidationFailed([FieldIssue(path, message)]) from None
+    except msgspec.DecodeError as error:
+        raise MalformedJson(
+            [FieldIssue("body", f"not valid JSON: {error}")],
+            f"the request body is not valid JSON: {error}",
+        ) from None
+    return data.to_request()
+
+
+def export_handler(provide_exports: Callable[[], ExportService]) -> object:
+    """The route, backed by the service ``provide_exports`` answers."""
+
+    @post(
+        "/api/v1/exports",
+        operation_id="createExport",
+        tags=["exports"],
+        status_code=200,
+        request_max_body_size=MAX_EXPORT_BODY_BYTES,
+        dependencies={"exports": Provide(provide_exports, sync_to_thread=False)},
+        response_description="The file (or a zip of one file per page), as an attachment.",
+    )
+    async def create_export(
+        exports: NamedDependency[ExportService],
+        viewer: NamedDependency[Viewer],
+        request: Request[Any, Any, Any],
+    ) -> Response[bytes]:
+        """Render a download the caller's plan allows (signed in, bearer access token).
+
+        Body (a JSON object, ``ExportIn``): exactly one of ``templateId``, ``designId`` or
+        ``document``; ``format`` png|jpeg|pdf|svg; optional ``pixelRatio`` or ``dpi``,
+        ``pages`` (indices from 0), ``spendCredit``. Free users (premium model on): PNG or
+        JPEG with a watermark, or without it for one credit; premium users: every format, no
+        watermark, PDF at 300 DPI. Errors: 400 ``validation_failed``/``malformed_json``,
+        401 ``sign_in_required``/``invalid_token``, 402 ``premium_required``,
+        404 ``template_not_found``/``design_not_found``, 409 ``insufficient_credits``/
+        ``no_document``, 413 ``request_too_large``/``limit_exceeded``,
+        422 ``invalid_template_document``, 503 ``renderer_busy``.
+        """
+        asked = parse_export(await request.body())
+        # Rendering is CPU-bound: off the event loop (the service caps concurrent renders).
+        made = await anyio.to_thread.run_sync(exports.export, viewer, asked)
+        headers = {
+            "Content-Disposition": f'attachment; filename="{made.filename}"',
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+            "X-Export-Watermark": "true" if made.watermark else "false",
+            "X-Export-Credits-Spent": str(made.credits_spent),
+            "X-Export-Pages": str(made.page_count),
+        }
+        if made.media_type.startswith("image/svg+xml"):
+            headers["Content-Security-Policy"] = SVG_POLICY
+        return Response(made.data, media_type=made.media_type, headers=headers)
+
+    return create_export

@@ -1,0 +1,92 @@
+"""Jobs the server runs on a timer (clean-ups now; payment reconciliation and subscription
+expiry later), each also available as a CLI command for cron or a one-off run.
+
+The schedule is plain and testable (:class:`Schedule`); the server drives it from a Litestar
+lifespan task that wakes up every ``tick`` and runs due jobs in a worker thread, so a slow job
+never blocks requests. Each server process runs its own schedule: jobs must be safe to run
+concurrently and repeatedly (they are idempotent clean-ups and checks).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import datetime, timedelta
+
+import anyio
+import anyio.to_thread
+import attrs
+
+from designcore.ports.clock import Clock
+
+log = logging.getLogger(__name__)
+
+
+@attrs.frozen
+class Job:
+    """Something to run every ``every``."""
+
+    name: str
+    every: timedelta
+    run: Callable[[], object]
+
+
+class Schedule:
+    """When each job runs next. Every job first runs one ``every`` after the schedule starts
+    (a freshly started server does not do all its housekeeping at once)."""
+
+    def __init__(self, jobs: Sequence[Job], clock: Clock) -> None:
+        self._jobs = tuple(jobs)
+        self._clock = clock
+        start = clock.now()
+        self._next: dict[str, datetime] = {job.name: start + job.every for job in self._jobs}
+
+    @property
+    def jobs(self) -> tuple[Job, ...]:
+        """The jobs, in the order they were given."""
+        return self._jobs
+
+    def run_due(self) -> list[str]:
+        """Run every job whose time has come and answer their names. A failing job is logged
+        and tried again at its next time; it never stops the others."""
+        now = self._clock.now()
+        ran: list[str] = []
+        for job in self._jobs:
+            if self._next[job.name] > now:
+                continue
+            self._next[job.name] = now + job.every
+            ran.append(job.name)
+            try:
+                outcome = job.run()
+            except Exception:
+                log.exception("periodic job %s failed", job.name)
+            else:
+                log.info("periodic job %s: %s", job.name, outcome)
+        return ran
+
+
+def lifespan(
+    schedule: Schedule, tick: float
+) -> Callable[[object], AbstractAsyncContextManager[None]]:
+    """A Litestar lifespan that checks the schedule every ``tick`` seconds while the app runs."""
+
+    @asynccontextmanager
+    async def running(_app: object) -> AsyncIterator[None]:
+        stopping = anyio.Event()
+
+        async def loop() -> None:
+            while not stopping.is_set():
+                with anyio.move_on_after(tick):
+                    await stopping.wait()
+                if not stopping.is_set():
+                    await anyio.to_thread.run_sync(schedule.run_due)
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(loop)
+            try:
+                yield
+            finally:
+                stopping.set()
+
+    return running

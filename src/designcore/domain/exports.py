@@ -1,0 +1,383 @@
+"""Downloads: what a caller may export and how, decided without I/O.
+
+The rules (spec: plans; docs/decisions.md, "Downloads"):
+
+- Only signed-in users download (``sign_in_required``).
+- While the premium business model is on, a user who is not an active premium subscriber
+  ("free") may download PNG or JPEG only, never a premium template, and gets a visible
+  watermark unless they spend one credit from the ledger for that download
+  (``premium_required``, ``insufficient_credits``).
+- Premium subscribers download every format without a watermark and spend nothing; PDF is
+  print quality: 300 DPI, images embedded at full resolution.
+- While the premium model is off no premium gating applies (spec): everyone who is signed in
+  downloads every format without a watermark and spends nothing (``spend_credit`` is ignored).
+
+:func:`decide_export` is the one place these rules live; the server enforces its answer.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from designcore.domain.errors import (
+    DesignCoreError,
+    FieldIssue,
+    NotAllowed,
+    ValidationFailed,
+)
+from designcore.domain.premium import Viewer
+from designcore.domain.profiles import InsufficientCredits
+from designcore.domain.rendering import RenderFormat
+
+PRINT_DPI = 300.0
+"""Resolution of a PDF download unless the caller asks for another (print quality)."""
+
+MIN_PIXEL_RATIO = 0.1
+"""Smallest pixel ratio accepted (output pixels per document pixel)."""
+
+MAX_PIXEL_RATIO = 10.0
+"""Largest pixel ratio accepted; the pixel limits of the document model apply as well."""
+
+MIN_DPI = 36.0
+"""Smallest DPI accepted."""
+
+MAX_DPI = 1200.0
+"""Largest DPI accepted; the pixel limits of the document model apply as well."""
+
+EXPORT_CREDIT_COST = 1
+"""Credits a free user spends for one watermark-free download."""
+
+FREE_FORMATS = frozenset({RenderFormat.PNG, RenderFormat.JPEG})
+"""Formats a free user may download while the premium model is on."""
+
+_EXTENSIONS = {
+    RenderFormat.PNG: "png",
+    RenderFormat.JPEG: "jpg",
+    RenderFormat.PDF: "pdf",
+    RenderFormat.SVG: "svg",
+}
+
+_FIELDS = ("templateId", "designId", "document")
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _check_ratio(value: object, issues: list[FieldIssue]) -> None:
+    if value is None:
+        return
+    if not (_is_number(value) and math.isfinite(value)):  # type: ignore[arg-type]
+        issues.append(FieldIssue("pixelRatio", f"expected a number, got {_describe(value)}"))
+    elif not MIN_PIXEL_RATIO <= value <= MAX_PIXEL_RATIO:  # type: ignore[operator]
+        issues.append(
+            FieldIssue(
+                "pixelRatio",
+                f"expected a ratio from {MIN_PIXEL_RATIO:g} to {MAX_PIXEL_RATIO:g}, got {value!r}",
+            )
+        )
+
+
+def _check_dpi(value: object, issues: list[FieldIssue]) -> None:
+    if value is None:
+        return
+    if not (_is_number(value) and math.isfinite(value)):  # type: ignore[arg-type]
+        issues.append(FieldIssue("dpi", f"expected a number, got {_describe(value)}"))
+    elif not MIN_DPI <= value <= MAX_DPI:  # type: ignore[operator]
+        issues.append(
+            FieldIssue("dpi", f"expected a DPI from {MIN_DPI:g} to {MAX_DPI:g}, got {value!r}")
+        )
+
+
+def _check_pages(value: object, issues: list[FieldIssue]) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or not all(
+        isinstance(index, int) and not isinstance(index, bool) for index in value
+    ):
+        issues.append(FieldIssue("pages", f"expected a list of page indices, got {value!r}"))
+    elif not value:
+        issues.append(FieldIssue("pages", "expected at least one page index (or no 'pages')"))
+    elif any(index < 0 for index in value):
+        issues.append(FieldIssue("pages", f"page indices start at 0, got {list(value)!r}"))
+    elif len(set(value)) != len(value):
+        issues.append(FieldIssue("pages", f"each page at most once, got {list(value)!r}"))
+
+
+def _pages(value: object) -> object:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+@attrs.frozen
+class ExportOptions:
+    """What the caller asked for, checked: raises :class:`ValidationFailed` naming every bad
+    field (``format``, ``pixelRatio``, ``dpi``, ``pages``, ``spendCredit``)."""
+
+    format: RenderFormat
+    """The file format."""
+    pixel_ratio: float | None = None
+    """Output pixels per document pixel (PNG, JPEG, SVG); ``None``: 1."""
+    dpi: float | None = None
+    """Dots per inch: the PDF's raster resolution, or for images ``dpi / document dpi`` as the
+    ratio; ``None``: 300 for PDF, the pixel ratio otherwise."""
+    pages: tuple[int, ...] | None = attrs.field(default=None, converter=_pages)
+    """Page indices to export, in this order; ``None``: every page."""
+    spend_credit: bool = False
+    """Whether a free user spends a credit for a download without watermark."""
+
+    def __attrs_post_init__(self) -> None:
+        issues: list[FieldIssue] = []
+        if not isinstance(self.format, RenderFormat):
+            issues.append(
+                FieldIssue("format", f"expected png, jpeg, pdf or svg, got {self.format!r}")
+            )
+        _check_ratio(self.pixel_ratio, issues)
+        _check_dpi(self.dpi, issues)
+        if self.pixel_ratio is not None and self.dpi is not None:
+            issues.append(FieldIssue("dpi", "give pixelRatio or dpi, not both"))
+        if self.format is RenderFormat.PDF and self.pixel_ratio is not None:
+            issues.append(FieldIssue("pixelRatio", "a PDF is sized in inches: give dpi instead"))
+        _check_pages(self.pages, issues)
+        if not isinstance(self.spend_credit, bool):
+            issues.append(
+                FieldIssue(
+                    "spendCredit", f"expected true or false, got {_describe(self.spend_credit)}"
+                )
+            )
+        if issues:
+            raise ValidationFailed(issues)
+
+    @classmethod
+    def parse(
+        cls,
+        *,
+        format: object,
+        pixel_ratio: object = None,
+        dpi: object = None,
+        pages: object = None,
+        spend_credit: object = False,
+    ) -> ExportOptions:
+        """Options from decoded JSON values (the format by name, case-insensitively)."""
+        chosen: object = format
+        if isinstance(format, str):
+            try:
+                chosen = RenderFormat(format.strip().lower())
+            except ValueError:
+                chosen = format
+        return cls(
+            format=chosen,  # type: ignore[arg-type]
+            pixel_ratio=pixel_ratio,  # type: ignore[arg-type]
+            dpi=dpi,  # type: ignore[arg-type]
+            pages=pages,
+            spend_credit=spend_credit,  # type: ignore[arg-type]
+        )
+
+
+class SourceKind(enum.Enum):
+    """Where the document to export comes from."""
+
+    TEMPLATE = "template"
+    """A catalogue template, by id (its premium status is known)."""
+    DESIGN = "design"
+    """A saved design, by id (My Designs; not built yet)."""
+    DOCUMENT = "document"
+    """A document object sent by the editor (its origin is not known)."""
+
+
+@attrs.frozen
+class ExportSource:
+    """Exactly one of a template id, a design id or a document object."""
+
+    kind: SourceKind
+    reference: str = ""
+    """The template or design id (empty for a document)."""
+    document: Mapping[str, Any] | None = None
+    """The decoded document object (for :attr:`SourceKind.DOCUMENT`)."""
+
+    @classmethod
+    def parse(
+        cls, *, template_id: object = None, design_id: object = None, document: object = None
+    ) -> ExportSource:
+        """The source from the request fields; raises :class:`ValidationFailed` unless exactly
+        one is given, with the right type."""
+        given = [
+            name
+            for name, value in zip(_FIELDS, (template_id, design_id, document), strict=True)
+            if value is not None
+        ]
+        if len(given) != 1:
+            raise ValidationFailed(
+                [
+                    FieldIssue(
+                        "templateId",
+                        "give exactly one of templateId, designId or document"
+                        + (f" (got {', '.join(given)})" if given else ""),
+                    )
+                ]
+            )
+        if template_id is not None:
+            return cls(SourceKind.TEMPLATE, _reference("templateId", template_id))
+        if design_id is not None:
+            return cls(SourceKind.DESIGN, _reference("designId", design_id))
+        if not isinstance(document, Mapping):
+            raise ValidationFailed(
+                [FieldIssue("document", f"expected a JSON object, got {_describe(document)}")]
+            )
+        return cls(SourceKind.DOCUMENT, document=document)
+
+
+def _reference(field: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise ValidationFailed(
+            [FieldIssue(field, f"expected an id (1 to 200 characters), got {_describe(value)}")]
+        )
+    return value.strip()
+
+
+class Refusal(enum.Enum):
+    """Why a download is refused; the value is the error code the API answers."""
+
+    SIGN_IN_REQUIRED = "sign_in_required"
+    PREMIUM_REQUIRED = "premium_required"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+
+
+@attrs.frozen
+class ExportRefused:
+    """The download is not allowed."""
+
+    reason: Refusal
+    message: str
+    """Why, in words the caller can act on."""
+
+    def error(self) -> DesignCoreError:
+        """The domain error to raise for this refusal."""
+        if self.reason is Refusal.INSUFFICIENT_CREDITS:
+            return InsufficientCredits(self.message)
+        return NotAllowed(self.message, code=self.reason.value)
+
+
+@attrs.frozen
+class ExportAllowed:
+    """The download is allowed, like this."""
+
+    format: RenderFormat
+    watermark: bool
+    """Whether every page carries the visible watermark."""
+    credits: int
+    """Credits to spend once the file is made (0 or :data:`EXPORT_CREDIT_COST`)."""
+    pixel_ratio: float
+    """Output pixels per document pixel (used when ``dpi`` is ``None``)."""
+    dpi: float | None
+    """The DPI to render at (always set for PDF)."""
+    pages: tuple[int, ...] | None
+    """Page indices; ``None``: every page."""
+
+
+ExportDecision = ExportAllowed | ExportRefused
+
+
+def decide_export(
+    options: ExportOptions,
+    *,
+    viewer: Viewer,
+    premium_model_on: bool,
+    premium_template: bool,
+    credit_balance: int,
+) -> ExportDecision:
+    """The download rules (see the module docstring) for one request.
+
+    ``premium_template`` says whether the document is a premium template's;
+    ``credit_balance`` is the viewer's balance (only read when a free user spends a credit).
+    """
+    if not viewer.signed_in:
+        return ExportRefused(Refusal.SIGN_IN_REQUIRED, "sign in to download designs")
+    gated = premium_model_on and not viewer.is_premium
+    if gated and premium_template:
+        return ExportRefused(
+            Refusal.PREMIUM_REQUIRED, "this template is premium: upgrade to download it"
+        )
+    if gated and options.format not in FREE_FORMATS:
+        return ExportRefused(
+            Refusal.PREMIUM_REQUIRED,
+            f"{options.format.value.upper()} downloads are premium: upgrade, or download "
+            "PNG or JPEG",
+        )
+    spend = gated and options.spend_credit
+    if spend and credit_balance < EXPORT_CREDIT_COST:
+        return ExportRefused(
+            Refusal.INSUFFICIENT_CREDITS,
+            f"not enough credits: {EXPORT_CREDIT_COST} needed, {max(credit_balance, 0)} available",
+        )
+    if options.format is RenderFormat.PDF:
+        dpi: float | None = options.dpi if options.dpi is not None else PRINT_DPI
+    else:
+        dpi = options.dpi
+    return ExportAllowed(
+        format=options.format,
+        watermark=gated and not spend,
+        credits=EXPORT_CREDIT_COST if spend else 0,
+        pixel_ratio=options.pixel_ratio if options.pixel_ratio is not None else 1.0,
+        dpi=dpi,
+        pages=options.pages,
+    )
+
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+MAX_SLUG_LENGTH = 60
+"""Longest slug put in a download's file name."""
+
+
+def export_slug(name: str | None) -> str:
+    """A file-name-safe slug of a design or template name (``design`` when nothing is left)."""
+    folded = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode()
+    slug = _NOT_SLUG.sub("-", folded.lower()).strip("-")[:MAX_SLUG_LENGTH].strip("-")
+    return slug or "design"
+
+
+def export_filename(name: str | None, format: RenderFormat, *, archive: bool) -> str:
+    """``designcore-{slug}.{ext}``: the format's extension, or ``zip`` for several files."""
+    extension = "zip" if archive else _EXTENSIONS[format]
+    return f"designcore-{export_slug(name)}.{extension}"
+
+
+def requested_pages(pages: Sequence[int] | None, page_count: int) -> tuple[int, ...]:
+    """The page indices an export covers; raises :class:`ValidationFailed` (``pages``) for an
+    index the document does not have."""
+    if pages is None:
+        return tuple(range(page_count))
+    bad = [index for index in pages if not 0 <= index < page_count]
+    if bad:
+        raise ValidationFailed(
+            [
+                FieldIssue(
+                    "pages",
+                    f"the document has {page_count} page(s), indices 0 to {page_count - 1}; "
+                    f"got {bad!r}",
+                )
+            ]
+        )
+    return tuple(pages)

@@ -1,0 +1,360 @@
+"""The download rules: who may export what, with or without the watermark, at what cost."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from designcore.domain.errors import NotAllowed, ValidationFailed
+from designcore.domain.exports import (
+    EXPORT_CREDIT_COST,
+    MAX_PIXEL_RATIO,
+    PRINT_DPI,
+    ExportAllowed,
+    ExportOptions,
+    ExportRefused,
+    ExportSource,
+    Refusal,
+    SourceKind,
+    decide_export,
+    export_filename,
+    export_slug,
+    requested_pages,
+)
+from designcore.domain.premium import ANONYMOUS, Viewer
+from designcore.domain.profiles import InsufficientCredits
+from designcore.domain.rendering import RenderFormat
+
+FREE = Viewer(user_id="u-free")
+PREMIUM = Viewer(user_id="u-premium", subscription_status="active", subscription_plan="premium")
+ADMIN = Viewer(user_id="u-admin", user_role="admin")
+LAPSED = Viewer(user_id="u-lapsed", subscription_status="cancelled", subscription_plan="premium")
+
+
+def decide(
+    viewer: Viewer = FREE,
+    *,
+    model_on: bool = True,
+    premium_template: bool = False,
+    balance: int = 0,
+    **options: Any,
+) -> ExportAllowed | ExportRefused:
+    return decide_export(
+        ExportOptions.parse(**{"format": "png", **options}),
+        viewer=viewer,
+        premium_model_on=model_on,
+        premium_template=premium_template,
+        credit_balance=balance,
+    )
+
+
+def allowed(decision: ExportAllowed | ExportRefused) -> ExportAllowed:
+    assert isinstance(decision, ExportAllowed), decision
+    return decision
+
+
+def refused(decision: ExportAllowed | ExportRefused) -> Refusal:
+    assert isinstance(decision, ExportRefused), decision
+    return decision.reason
+
+
+class TestFreeUsers:
+    @pytest.mark.parametrize("format", ["png", "jpeg"])
+    def test_png_and_jpeg_come_watermarked(self, format: str) -> None:
+        """A free user's PNG or JPEG carries the watermark and costs nothing."""
+        decision = allowed(decide(format=format))
+        assert (True, 0) == (decision.watermark, decision.credits)
+
+    @pytest.mark.parametrize("format", ["png", "jpeg"])
+    def test_a_credit_buys_a_clean_file(self, format: str) -> None:
+        """With a credit to spend, the file has no watermark and costs one credit."""
+        decision = allowed(decide(format=format, spend_credit=True, balance=3))
+        assert (False, EXPORT_CREDIT_COST) == (decision.watermark, decision.credits)
+
+    def test_spending_without_credits_is_refused(self) -> None:
+        """No credits: insufficient_credits (a 409 Conflict), never a clean file."""
+        decision = decide(spend_credit=True, balance=0)
+        assert Refusal.INSUFFICIENT_CREDITS == refused(decision)
+        assert isinstance(decision, ExportRefused)
+        error = decision.error()
+        assert isinstance(error, InsufficientCredits)
+        assert "insufficient_credits" == error.code
+
+    @pytest.mark.parametrize("format", ["pdf", "svg"])
+    @pytest.mark.parametrize("spend", [False, True])
+    def test_pdf_and_svg_are_premium(self, format: str, spend: bool) -> None:
+        """PDF and SVG need premium; a credit does not buy them."""
+        decision = decide(format=format, spend_credit=spend, balance=5)
+        assert Refusal.PREMIUM_REQUIRED == refused(decision)
+        assert isinstance(decision, ExportRefused)
+        error = decision.error()
+        assert isinstance(error, NotAllowed)
+        assert "premium_required" == error.code
+
+    def test_premium_templates_are_refused(self) -> None:
+        """A premium template is not downloadable by a free user, credit or not."""
+        assert Refusal.PREMIUM_REQUIRED == refused(decide(premium_template=True))
+        assert Refusal.PREMIUM_REQUIRED == refused(
+            decide(premium_template=True, spend_credit=True, balance=9)
+        )
+
+    @pytest.mark.parametrize("viewer", [ADMIN, LAPSED], ids=["admin", "lapsed"])
+    def test_admins_and_lapsed_subscribers_are_free_users(self, viewer: Viewer) -> None:
+        """Only an active premium subscription counts; the admin role does not."""
+        assert allowed(decide(viewer)).watermark
+        assert Refusal.PREMIUM_REQUIRED == refused(decide(viewer, format="pdf"))
+
+
+class TestPremiumUsers:
+    @pytest.mark.parametrize("format", list(RenderFormat))
+    def test_every_format_without_watermark(self, format: RenderFormat) -> None:
+        """Premium users get every format, no watermark, and spend nothing."""
+        decision = allowed(decide(PREMIUM, format=format.value, premium_template=True))
+        assert (False, 0) == (decision.watermark, decision.credits)
+
+    def test_spend_credit_is_ignored(self) -> None:
+        """A premium user never spends credits, even when asking to."""
+        assert 0 == allowed(decide(PREMIUM, spend_credit=True, balance=0)).credits
+
+    def test_pdf_is_300_dpi(self) -> None:
+        """PDF defaults to print quality, 300 DPI."""
+        assert PRINT_DPI == allowed(decide(PREMIUM, format="pdf")).dpi
+        assert 150 == allowed(decide(PREMIUM, format="pdf", dpi=150)).dpi
+
+
+class TestPremiumModelOff:
+    @pytest.mark.parametrize("format", list(RenderFormat))
+    @pytest.mark.parametrize("premium_template", [False, True])
+    def test_no_gating_at_all(self, format: RenderFormat, premium_template: bool) -> None:
+        """With the premium model off every signed-in user gets every format, clean, free."""
+        decision = allowed(
+            decide(
+                FREE,
+                model_on=False,
+                format=format.value,
+                premium_template=premium_template,
+                spend_credit=True,
+            )
+        )
+        assert (False, 0) == (decision.watermark, decision.credits)
+
+    def test_signing_in_is_still_required(self) -> None:
+        """Downloads are for signed-in users whatever the switch says."""
+        assert Refusal.SIGN_IN_REQUIRED == refused(decide(ANONYMOUS, model_on=False))
+
+
+class TestOptions:
+    def test_defaults(self) -> None:
+        """No ratio: 1; no dpi for images; every page."""
+        decision = allowed(decide(PREMIUM))
+        assert (1.0, None, None) == (decision.pixel_ratio, decision.dpi, decision.pages)
+
+    @pytest.mark.parametrize(
+        ("options", "field"),
+        [
+            ({"format": "gif"}, "format"),
+            ({"format": 3}, "format"),
+            ({"pixel_ratio": 0}, "pixelRatio"),
+            ({"pixel_ratio": -2}, "pixelRatio"),
+            ({"pixel_ratio": MAX_PIXEL_RATIO * 2}, "pixelRatio"),
+            ({"pixel_ratio": math.inf}, "pixelRatio"),
+            ({"pixel_ratio": math.nan}, "pixelRatio"),
+            ({"pixel_ratio": "2"}, "pixelRatio"),
+            ({"pixel_ratio": True}, "pixelRatio"),
+            ({"dpi": 10}, "dpi"),
+            ({"dpi": 5000}, "dpi"),
+            ({"dpi": 300, "pixel_ratio": 2}, "dpi"),
+            ({"format": "pdf", "pixel_ratio": 2}, "pixelRatio"),
+            ({"pages": []}, "pages"),
+            ({"pages": [-1]}, "pages"),
+            ({"pages": [0, 0]}, "pages"),
+            ({"pages": ["0"]}, "pages"),
+            ({"pages": [True]}, "pages"),
+            ({"pages": "0"}, "pages"),
+            ({"spend_credit": "true"}, "spendCredit"),
+            ({"spend_credit": 1}, "spendCredit"),
+        ],
+    )
+    def test_bad_values_name_the_field(self, options: dict[str, Any], field: str) -> None:
+        """Each bad value is refused with the field named as the API spells it."""
+        with pytest.raises(ValidationFailed) as caught:
+            ExportOptions.parse(**{"format": "png", **options})
+        assert field in [issue.path for issue in caught.value.issues]
+
+    def test_format_names_are_case_insensitive(self) -> None:
+        """``PNG`` and `` jpeg `` are read as the formats."""
+        assert RenderFormat.PNG == ExportOptions.parse(format="PNG").format
+        assert RenderFormat.JPEG == ExportOptions.parse(format=" jpeg ").format
+
+
+class TestSource:
+    def test_exactly_one_source(self) -> None:
+        """None or two sources are refused; one is read."""
+        with pytest.raises(ValidationFailed, match="exactly one"):
+            ExportSource.parse()
+        with pytest.raises(ValidationFailed, match="templateId, document"):
+            ExportSource.parse(template_id="t", document={})
+        assert SourceKind.DESIGN == ExportSource.parse(design_id="d").kind
+        assert "t" == ExportSource.parse(template_id=" t ").reference
+
+    @pytest.mark.parametrize(
+        ("fields", "field"),
+        [
+            ({"template_id": ""}, "templateId"),
+            ({"template_id": 5}, "templateId"),
+            ({"design_id": "x" * 201}, "designId"),
+            ({"document": [1]}, "document"),
+        ],
+    )
+    def test_bad_sources(self, fields: dict[str, Any], field: str) -> None:
+        """Wrong types name their field."""
+        with pytest.raises(ValidationFailed) as caught:
+            ExportSource.parse(**fields)
+        assert [field] == [issue.path for issue in caught.value.issues]
+
+
+class TestFiles:
+    @pytest.mark.parametrize(
+        ("name", "slug"),
+        [
+            ("Sunday Service Flyer", "sunday-service-flyer"),
+            ("Ẹ káàbọ̀ — Ọjọ́ ìbí!", "e-kaabo-ojo-ibi"),
+            ("  ", "design"),
+            (None, "design"),
+            ('../../etc/passwd"; x', "etc-passwd-x"),
+        ],
+    )
+    def test_slugs(self, name: str | None, slug: str) -> None:
+        """Names become ASCII slugs safe in a Content-Disposition header."""
+        assert slug == export_slug(name)
+
+    def test_filenames(self) -> None:
+        """``designcore-{slug}.{ext}``, or ``.zip`` for several files."""
+        assert "designcore-x.jpg" == export_filename("X", RenderFormat.JPEG, archive=False)
+        assert "designcore-x.zip" == export_filename("X", RenderFormat.PNG, archive=True)
+
+    def test_requested_pages(self) -> None:
+        """Every page by default; indices beyond the document are refused."""
+        assert (0, 1, 2) == requested_pages(None, 3)
+        assert (2, 0) == requested_pages((2, 0), 3)
+        with pytest.raises(ValidationFailed, match="pages"):
+            requested_pages((3,), 3)
+
+
+viewers = st.builds(
+    Viewer,
+    user_id=st.one_of(st.none(), st.text(min_size=1, max_size=5)),
+    subscription_status=st.one_of(
+        st.none(), st.sampled_from(["active", " ACTIVE ", "cancelled", "", "trialing"])
+    ),
+    subscription_plan=st.one_of(st.none(), st.sampled_from(["premium", "Premium", "free", ""])),
+    user_role=st.one_of(st.none(), st.sampled_from(["admin", "user"])),
+)
+
+
+@st.composite
+def options(draw: st.DrawFn) -> ExportOptions:
+    """Any valid options (a PDF takes no pixel ratio)."""
+    format = draw(st.sampled_from(list(RenderFormat)))
+    ratio = None if format is RenderFormat.PDF else draw(st.none() | st.floats(0.1, 10))
+    dpi = None if ratio is not None else draw(st.none() | st.floats(36, 1200))
+    return ExportOptions(
+        format=format,
+        pixel_ratio=ratio,
+        dpi=dpi,
+        pages=draw(st.none() | st.lists(st.integers(0, 20), min_size=1, unique=True)),
+        spend_credit=draw(st.booleans()),
+    )
+
+
+class TestProperties:
+    @given(
+        viewer=viewers,
+        opts=options(),
+        model_on=st.booleans(),
+        premium_template=st.booleans(),
+        balance=st.integers(-5, 5),
+    )
+    def test_no_free_user_gets_a_clean_file_without_spending(
+        self,
+        viewer: Viewer,
+        opts: ExportOptions,
+        model_on: bool,
+        premium_template: bool,
+        balance: int,
+    ) -> None:
+        """Whatever the inputs: with the premium model on, a user who is not premium and
+        spends no credit either is refused or gets the watermark; a clean file for them
+        always costs exactly one credit they have."""
+        decision = decide_export(
+            opts,
+            viewer=viewer,
+            premium_model_on=model_on,
+            premium_template=premium_template,
+            credit_balance=balance,
+        )
+        if not isinstance(decision, ExportAllowed):
+            return
+        assert viewer.signed_in
+        if model_on and not viewer.is_premium:
+            assert decision.format in {RenderFormat.PNG, RenderFormat.JPEG}
+            assert not premium_template
+            if decision.credits == 0:
+                assert decision.watermark
+            else:
+                assert EXPORT_CREDIT_COST == decision.credits
+                assert opts.spend_credit
+                assert balance >= EXPORT_CREDIT_COST
+            assert decision.watermark != bool(decision.credits)
+        else:
+            assert (False, 0) == (decision.watermark, decision.credits)
+
+    @given(viewer=viewers, opts=options(), model_on=st.booleans(), balance=st.integers(-5, 5))
+    def test_visitors_never_download(
+        self, viewer: Viewer, opts: ExportOptions, model_on: bool, balance: int
+    ) -> None:
+        """Signed out, every request is refused with sign_in_required."""
+        anonymous = Viewer(None, viewer.subscription_status, viewer.subscription_plan)
+        decision = decide_export(
+            opts,
+            viewer=anonymous,
+            premium_model_on=model_on,
+            premium_template=False,
+            credit_balance=balance,
+        )
+        assert Refusal.SIGN_IN_REQUIRED == refused(decision)
+
+    @given(
+        fields=st.fixed_dictionaries(
+            {},
+            optional={
+                "format": st.one_of(st.sampled_from(["png", "pdf", "PNG", "x"]), st.integers()),
+                "pixel_ratio": st.one_of(st.floats(allow_nan=True), st.integers(), st.text()),
+                "dpi": st.one_of(st.floats(allow_nan=True), st.integers(), st.booleans()),
+                "pages": st.one_of(st.lists(st.integers(-3, 3)), st.text(), st.none()),
+                "spend_credit": st.one_of(st.booleans(), st.integers(), st.none()),
+            },
+        )
+    )
+    def test_options_either_parse_cleanly_or_name_a_field(self, fields: dict[str, Any]) -> None:
+        """Arbitrary values never crash the parser: valid options or a ValidationFailed
+        whose issues name API fields."""
+        fields.setdefault("format", "png")
+        issues: tuple[Any, ...] = ()
+        try:
+            parsed = ExportOptions.parse(**fields)
+        except ValidationFailed as refused:
+            issues = refused.issues
+        else:
+            assert isinstance(parsed.format, RenderFormat)
+            if parsed.pixel_ratio is not None:
+                assert 0.1 <= parsed.pixel_ratio <= MAX_PIXEL_RATIO
+            if parsed.pages is not None:
+                assert all(index >= 0 for index in parsed.pages)
+            return
+        assert issues
+        assert {i.path for i in issues} <= {"format", "pixelRatio", "dpi", "pages", "spendCredit"}
