@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
+import attrs
 import pyotp
 import pytest
 from litestar.testing import TestClient
@@ -14,6 +15,7 @@ from litestar.testing import TestClient
 from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
 from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app.services.auth import AuthFailure
 
 Client = TestClient  # type: ignore[type-arg]
 V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
@@ -360,6 +362,90 @@ class TestMfa:
         )
         assert 200 == late.status_code
 
+    @staticmethod
+    def aal2_session(api: Client, clock: FixedClock) -> tuple[dict[str, Any], str, str]:
+        """A new user with a verified TOTP factor: (aal2 session, factor id, secret)."""
+        session = sign_up(api)
+        enrolled = api.post(
+            "/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(session)
+        ).json()
+        challenge = api.post(
+            f"/auth/v1/factors/{enrolled['id']}/challenge", json={}, headers=bearer(session)
+        ).json()
+        code = pyotp.TOTP(enrolled["totp"]["secret"]).at(clock.now())
+        verified = api.post(
+            f"/auth/v1/factors/{enrolled['id']}/verify",
+            json={"challenge_id": challenge["id"], "code": code},
+            headers=bearer(session),
+        )
+        assert 200 == verified.status_code, verified.text
+        return verified.json(), enrolled["id"], enrolled["totp"]["secret"]
+
+    def test_a_password_alone_cannot_add_or_remove_factors(
+        self, api: Client, clock: FixedClock
+    ) -> None:
+        """Once a factor is verified, an aal1 session (password only) can neither enrol
+        another factor (403) nor remove the verified one (422); aal2 can do both."""
+        aal2, factor_id, _ = self.aal2_session(api, clock)
+        aal1 = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+        ).json()
+        enrol = api.post("/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(aal1))
+        assert (403, "insufficient_aal") == (enrol.status_code, enrol.json()["code"])
+        remove = api.delete(f"/auth/v1/factors/{factor_id}", headers=bearer(aal1))
+        assert (422, "insufficient_aal") == (remove.status_code, remove.json()["code"])
+        second = api.post(
+            "/auth/v1/factors",
+            json={"factor_type": "totp", "friendly_name": "spare"},
+            headers=bearer(aal2),
+        )
+        assert 200 == second.status_code, second.text
+        assert 200 == api.delete(f"/auth/v1/factors/{factor_id}", headers=bearer(aal2)).status_code
+
+    def test_codes_cannot_be_guessed_at_length(self, api: Client) -> None:
+        """Verification attempts are limited per user: the 16th in five minutes is 429."""
+        session = sign_up(api)
+        enrolled = api.post(
+            "/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(session)
+        ).json()
+        challenge = api.post(
+            f"/auth/v1/factors/{enrolled['id']}/challenge", json={}, headers=bearer(session)
+        ).json()
+        answers = [
+            api.post(
+                f"/auth/v1/factors/{enrolled['id']}/verify",
+                json={"challenge_id": challenge["id"], "code": f"{n:06d}"},
+                headers=bearer(session),
+            )
+            for n in range(16)
+        ]
+        assert {422} == {a.status_code for a in answers[:15]}
+        assert (429, "over_request_rate_limit") == (
+            answers[15].status_code,
+            answers[15].json()["code"],
+        )
+        assert "Retry-After" in answers[15].headers
+
+    def test_the_code_must_come_from_the_challenging_address(
+        self, api: Client, auth_container: Container, clock: FixedClock
+    ) -> None:
+        """A challenge asked for from one address cannot be answered from another."""
+        session = sign_up(api)
+        enrolled = api.post(
+            "/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(session)
+        ).json()
+        challenge = api.post(
+            f"/auth/v1/factors/{enrolled['id']}/challenge", json={}, headers=bearer(session)
+        ).json()
+        service = auth_container.auth()
+        caller = service.authenticate(session["access_token"])
+        code = pyotp.TOTP(enrolled["totp"]["secret"]).at(clock.now())
+        with pytest.raises(AuthFailure) as refused:
+            service.verify_factor(caller, enrolled["id"], challenge["id"], code, "203.0.113.9")
+        assert "mfa_ip_address_mismatch" == refused.value.code
+
     def test_phone_factors_are_not_supported(self, api: Client) -> None:
         """Phone factors answer a clear 422."""
         session = sign_up(api)
@@ -440,6 +526,38 @@ def test_an_unreachable_store_answers_503(tmp_path: Any) -> None:
             headers=V2024,
         )
     assert (503, "unavailable") == (response.status_code, response.json()["code"])
+
+
+class TestSessionsEnd:
+    def test_a_password_change_ends_every_other_session(self, api: Client) -> None:
+        """Changing the password keeps the session that did it and ends the others."""
+        first = sign_up(api)
+        other = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+        ).json()
+        changed = api.put("/auth/v1/user", json={"password": "new-Egusi-77"}, headers=bearer(first))
+        assert 200 == changed.status_code, changed.text
+        assert 200 == api.get("/auth/v1/user", headers=bearer(first)).status_code
+        gone = api.get("/auth/v1/user", headers=bearer(other))
+        assert (403, "session_not_found") == (gone.status_code, gone.json()["code"])
+
+    def test_a_banned_user_cannot_refresh(
+        self, api: Client, auth_container: Container, clock: FixedClock
+    ) -> None:
+        """A ban stops the next refresh with 400 user_banned."""
+        session = sign_up(api)
+        with auth_container.accounts()() as uow:
+            user = uow.users.get(session["user"]["id"])
+            uow.users.update(attrs.evolve(user, banned_until=clock.now() + timedelta(days=1)))
+            uow.commit()
+        refused = api.post(
+            "/auth/v1/token?grant_type=refresh_token",
+            json={"refresh_token": session["refresh_token"]},
+            headers=V2024,
+        )
+        assert (400, "user_banned") == (refused.status_code, refused.json()["code"])
 
 
 class TestReauthentication:

@@ -48,6 +48,7 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "resend": (5, 3600),
     "verify": (30, 300),
     "authorize": (30, 300),
+    "mfa_verify": (15, 300),
 }
 
 Auth = NamedDependency[AuthService]
@@ -238,12 +239,14 @@ def build_auth_router(
 ) -> Router:
     """The ``/auth/v1`` router."""
 
-    def limit(request: Request[Any, Any, Any], action: str, email: str | None = None) -> None:
+    def limit(request: Request[Any, Any, Any], action: str, account: str | None = None) -> None:
+        """Count the request against the client address and, when given, the account (an
+        e-mail address or a user id); over either limit is 429 with Retry-After."""
         allowed, window = RATE_LIMITS[action]
         limiter = provide_limiter()
         keys = [f"auth:{action}:ip:{_client_ip(request)}"]
-        if email:
-            keys.append(f"auth:{action}:email:{email.strip().lower()}")
+        if account:
+            keys.append(f"auth:{action}:account:{account.strip().lower()}")
         for key in keys:
             decision = limiter.hit(key, limit=allowed, window_seconds=window)
             if not decision.allowed:
@@ -489,9 +492,14 @@ def build_auth_router(
         request: Request[Any, Any, Any], auth: Auth, factor_id: FromPath[str], body: RawBody
     ) -> dict[str, Any]:
         caller = caller_of(request)
+        limit(request, "mfa_verify", caller.user_id)
         data = _body(body)
         issued = auth.verify_factor(
-            caller, factor_id, _text(data, "challenge_id"), _text(data, "code")
+            caller,
+            factor_id,
+            _text(data, "challenge_id"),
+            _text(data, "code"),
+            _client_ip(request),
         )
         return issued_json(auth, issued)
 

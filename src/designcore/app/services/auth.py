@@ -13,7 +13,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -318,6 +318,11 @@ class AuthService:
         )
 
     @staticmethod
+    def _check_not_banned(user: User, now: datetime) -> None:
+        if user.banned_until is not None and user.banned_until > now:
+            raise AuthFailure(400, "user_banned", "User is banned")
+
+    @staticmethod
     def _viewed(uow: AccountsUnitOfWork, issued: IssuedSession) -> IssuedSession:
         """The session with its user view read in the same transaction (the token answer
         shows identities and factors; reading them here saves a second transaction)."""
@@ -536,6 +541,7 @@ class AuthService:
                 )
             user = uow.users.get(session.user_id)
             now = self._clock.now()
+            self._check_not_banned(user, now)
             session = attrs.evolve(session, updated_at=now)
             uow.sessions.update(session)
             issued = self._issue(uow, user, session, presented_hash)
@@ -572,6 +578,8 @@ class AuthService:
                         "New password should be different from the old password.",
                     )
                 user = attrs.evolve(user, password_hash=self._hasher.hash(password))
+                # Whoever else holds a session (perhaps the reason for the change) is out.
+                uow.sessions.delete_for_user(user.id, keep=caller.session_id)
             if "email" in changes and changes["email"] is not None:
                 address = self._email(str(changes["email"]))
                 if address != user.email:
@@ -769,6 +777,7 @@ class AuthService:
             if found is None or found.expired(now):
                 raise AuthFailure(403, "otp_expired", "Email link is invalid or has expired")
             user = uow.users.get(found.user_id)
+            self._check_not_banned(user, now)
             if user.email_confirmed_at is None:
                 user = attrs.evolve(user, email_confirmed_at=now)
             method = "recovery" if kind == "recovery" else "otp"
@@ -1097,6 +1106,10 @@ class AuthService:
         now = self._clock.now()
         with self._write() as uow:
             factors = uow.factors.for_user(caller.user_id)
+            verified = any(f.status is FactorStatus.VERIFIED for f in factors)
+            if verified and caller.claims.get("aal") != "aal2":
+                # Else a stolen password alone could add a factor and reach aal2 with it.
+                raise AuthFailure(403, "insufficient_aal", "AAL2 required to enroll a new factor")
             if friendly_name and any(f.friendly_name == friendly_name for f in factors):
                 raise AuthFailure(
                     422,
@@ -1136,15 +1149,22 @@ class AuthService:
             return challenge
 
     def verify_factor(
-        self, caller: Caller, factor_id: str, challenge_id: str, code: str
+        self, caller: Caller, factor_id: str, challenge_id: str, code: str, ip_address: str = ""
     ) -> IssuedSession:
-        """Check a TOTP code (SHA1, 6 digits, 30 s, ±1 step); the session becomes aal2."""
+        """Check a TOTP code (SHA1, 6 digits, 30 s, ±1 step); the session becomes aal2. The
+        code must come from the address that asked for the challenge."""
         now = self._clock.now()
         with self._write() as uow:
             factor = self._own_factor(uow, caller, factor_id)
             challenge = uow.challenges.get(challenge_id)
             if challenge is None or challenge.factor_id != factor.id:
                 raise AuthFailure(404, "mfa_challenge_not_found", "MFA challenge not found")
+            if ip_address and challenge.ip_address and challenge.ip_address != ip_address:
+                raise AuthFailure(
+                    422,
+                    "mfa_ip_address_mismatch",
+                    "Challenge and verify IP addresses mismatch. Try enrollment again.",
+                )
             if challenge.expired(now):
                 raise AuthFailure(
                     422,
@@ -1184,7 +1204,7 @@ class AuthService:
             factor = self._own_factor(uow, caller, factor_id)
             if factor.status is FactorStatus.VERIFIED and caller.claims.get("aal") != "aal2":
                 raise AuthFailure(
-                    403, "insufficient_aal", "AAL2 required to unenroll verified factor"
+                    422, "insufficient_aal", "AAL2 required to unenroll verified factor"
                 )
             uow.factors.delete(factor.id)
             uow.commit()
