@@ -73,6 +73,9 @@ class User:
     updated_at: datetime
     last_sign_in_at: datetime | None = None
     banned_until: datetime | None = None
+    new_email: str | None = None
+    """An address the user asked to change to, until its confirmation link is followed."""
+    email_change_sent_at: datetime | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -186,6 +189,10 @@ class OneTimeToken:
     relates_to: str
     """The address it was sent to."""
     created_at: datetime
+    code_challenge: str | None = None
+    """The client's PKCE challenge when it asked for the mail with one: following the link
+    then answers an auth code for ``grant_type=pkce`` instead of a session in the URL."""
+    code_challenge_method: CodeChallengeMethod | None = None
 
     def expired(self, now: datetime) -> bool:
         """Whether it is too old to use."""
@@ -357,6 +364,9 @@ class FlowState:
     """SHA-256 (hex) of the auth code, once the provider answered (PKCE flow)."""
     user_id: str | None = None
     """The signed-in user, once the provider answered."""
+    authentication_method: str = "oauth"
+    """The ``amr`` method of the session the auth code answers: ``oauth`` for a provider,
+    ``recovery`` / ``otp`` / ``email_change`` for a mailed link followed with PKCE."""
     provider_access_token: str | None = attrs.field(default=None, repr=False)
     """The provider's tokens, kept from the callback until the client exchanges its auth
     code (then handed over once and forgotten)."""

@@ -257,8 +257,11 @@ class TestTokens:
 
 
 class TestUserAndSessions:
-    def test_update_metadata_password_and_email(self, api: Client) -> None:
-        """PUT /user merges metadata, changes the password and the e-mail."""
+    def test_update_metadata_password_and_email(
+        self, api: Client, auth_container: Container
+    ) -> None:
+        """PUT /user merges metadata and changes the password at once; a new e-mail address
+        waits (new_email) until the link mailed to it is followed."""
         session = sign_up(api)
         answer = api.put(
             "/auth/v1/user",
@@ -270,16 +273,106 @@ class TestUserAndSessions:
             "/auth/v1/user", json={"password": "kolanut-42-Lagos"}, headers=bearer(session)
         )
         assert (422, "same_password") == (same.status_code, same.json()["code"])
-        api.put(
+        pending = api.put(
             "/auth/v1/user",
-            json={"password": "new-secret-9-Abuja", "email": "ada@mail.ng"},
+            json={"password": "new-secret-9-Abuja", "email": "Ada@Mail.ng"},
             headers=bearer(session),
+        ).json()
+        assert ("ada@example.com", "ada@mail.ng") == (pending["email"], pending["new_email"])
+        old_address = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "new-secret-9-Abuja"},
         )
-        ok = api.post(
+        assert 200 == old_address.status_code
+        mail = auth_container.outbox().messages(1)[0]
+        assert ("ada@mail.ng", "Confirm your new email") == (mail.message.to, mail.message.subject)
+        link = re.search(r"https?://\S+", mail.message.text)
+        assert link is not None
+        followed = api.get(link.group(0).split("127.0.0.1:8000", 1)[1], follow_redirects=False)
+        assert "type=email_change" in followed.headers["location"]
+        moved = api.post(
             "/auth/v1/token?grant_type=password",
             json={"email": "ada@mail.ng", "password": "new-secret-9-Abuja"},
         )
-        assert 200 == ok.status_code
+        assert 200 == moved.status_code, moved.text
+        user = moved.json()["user"]
+        assert "new_email" not in user
+        assert ["ada@mail.ng"] == [i["identity_data"]["email"] for i in user["identities"]]
+        profile = api.get("/api/v1/profiles/me", headers=bearer(moved.json())).json()
+        assert "ada@mail.ng" == profile["email"]
+
+    def test_an_address_taken_meanwhile_is_not_moved_to(
+        self, api: Client, auth_container: Container
+    ) -> None:
+        """If someone registers the new address before the link is followed, following it
+        answers email_exists and the account keeps its address."""
+        session = sign_up(api)
+        api.put("/auth/v1/user", json={"email": "kemi@example.com"}, headers=bearer(session))
+        mail = auth_container.outbox().messages(1)[0].message
+        sign_up(api, "kemi@example.com")
+        link = re.search(r"https?://\S+", mail.text)
+        assert link is not None
+        followed = api.get(link.group(0).split("127.0.0.1:8000", 1)[1], follow_redirects=False)
+        assert "error_code=email_exists" in followed.headers["location"]
+        assert (
+            "ada@example.com" == api.get("/auth/v1/user", headers=bearer(session)).json()["email"]
+        )
+
+    def test_pkce_recovery_link_answers_a_code_to_exchange(
+        self, api: Client, auth_container: Container
+    ) -> None:
+        """A recovery asked for with a PKCE challenge leads to ?code=, which the verifier
+        exchanges once for a session; without the verifier it is refused."""
+        from designcore.domain.accounts import code_challenge_of
+
+        sign_up(api)
+        verifier = "pkce-verifier-" + "x" * 40
+        asked = api.post(
+            "/auth/v1/recover?redirect_to=http://127.0.0.1:8000/auth/reset-password",
+            json={
+                "email": "ada@example.com",
+                "code_challenge": code_challenge_of(verifier, "s256"),
+                "code_challenge_method": "s256",
+            },
+        )
+        assert 200 == asked.status_code, asked.text
+        mail = auth_container.outbox().messages(1)[0].message
+        link = re.search(r"https?://\S+", mail.text)
+        assert link is not None
+        followed = api.get(link.group(0).split("127.0.0.1:8000", 1)[1], follow_redirects=False)
+        location = followed.headers["location"]
+        assert location.startswith("http://127.0.0.1:8000/auth/reset-password?code=")
+        code = location.split("code=", 1)[1]
+        wrong = api.post(
+            "/auth/v1/token?grant_type=pkce",
+            json={"auth_code": code, "code_verifier": "not-the-verifier-" + "y" * 30},
+            headers=V2024,
+        )
+        assert (400, "bad_code_verifier") == (wrong.status_code, wrong.json()["code"])
+        api.post(
+            "/auth/v1/recover",
+            json={
+                "email": "ada@example.com",
+                "code_challenge": code_challenge_of(verifier, "s256"),
+                "code_challenge_method": "s256",
+            },
+        )
+        mail = auth_container.outbox().messages(1)[0].message
+        link = re.search(r"https?://\S+", mail.text)
+        assert link is not None
+        location = api.get(
+            link.group(0).split("127.0.0.1:8000", 1)[1], follow_redirects=False
+        ).headers["location"]
+        exchanged = api.post(
+            "/auth/v1/token?grant_type=pkce",
+            json={"auth_code": location.split("code=", 1)[1], "code_verifier": verifier},
+            headers=V2024,
+        )
+        assert 200 == exchanged.status_code, exchanged.text
+        import jwt
+
+        claims = jwt.decode(exchanged.json()["access_token"], options={"verify_signature": False})
+        assert "recovery" == claims["amr"][-1]["method"]
 
     def test_logout_scopes(self, api: Client) -> None:
         """local ends this session, others the rest, global all; ended sessions are 403."""
@@ -655,3 +748,51 @@ def refreshed(api: Client, session: dict[str, Any]) -> dict[str, Any]:
     )
     assert 200 == answer.status_code, answer.text
     return answer.json()  # type: ignore[no-any-return]
+
+
+def test_confirmed_sign_up_follows_redirect_and_pkce(clock: FixedClock) -> None:
+    """With confirmation on, sign-up answers the user without a session, mails a link that
+    leads to the asked redirect with ?code= (PKCE), and the code signs in once confirmed."""
+    from designcore.domain.accounts import code_challenge_of
+
+    container = build_container(
+        load_settings(
+            {
+                "DESIGNCORE_DATABASE_URL": "memory://",
+                "DESIGNCORE_STORAGE_BACKEND": "memory",
+                "DESIGNCORE_WEB_DIST": "/nonexistent",
+                "DESIGNCORE_AUTH_CONFIRM_EMAIL": "true",
+            }
+        )
+    )
+    container.clock.override(clock)
+    container.password_hasher.override(Argon2PasswordHasher.for_tests())
+    verifier = "signup-verifier-" + "z" * 40
+    with TestClient(app=create_app(container=container)) as api:
+        answer = api.post(
+            "/auth/v1/signup?redirect_to=http://127.0.0.1:8000/welcome",
+            json={
+                "email": "bola@example.com",
+                "password": "kolanut-42-Lagos",
+                "code_challenge": code_challenge_of(verifier, "s256"),
+                "code_challenge_method": "s256",
+            },
+            headers=V2024,
+        )
+        assert 200 == answer.status_code, answer.text
+        assert "access_token" not in answer.json()
+        assert answer.json()["email_confirmed_at"] is None
+        mail = container.outbox().messages(1)[0].message
+        link = re.search(r"https?://\S+", mail.text)
+        assert link is not None
+        location = api.get(
+            link.group(0).split("127.0.0.1:8000", 1)[1], follow_redirects=False
+        ).headers["location"]
+        assert location.startswith("http://127.0.0.1:8000/welcome?code=")
+        session = api.post(
+            "/auth/v1/token?grant_type=pkce",
+            json={"auth_code": location.split("code=", 1)[1], "code_verifier": verifier},
+            headers=V2024,
+        )
+        assert 200 == session.status_code, session.text
+        assert session.json()["user"]["email_confirmed_at"] is not None

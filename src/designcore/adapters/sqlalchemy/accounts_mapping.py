@@ -44,6 +44,8 @@ def user_to_domain(row: Row) -> User:
         updated_at=utc(row["updated_at"]),
         last_sign_in_at=utc_or_none(row["last_sign_in_at"]),
         banned_until=utc_or_none(row["banned_until"]),
+        new_email=row["new_email"],
+        email_change_sent_at=utc_or_none(row["email_change_sent_at"]),
     )
 
 
@@ -63,6 +65,8 @@ def user_from_domain(user: User) -> dict[str, Any]:
         "updated_at": utc(user.updated_at),
         "last_sign_in_at": utc_or_none(user.last_sign_in_at),
         "banned_until": utc_or_none(user.banned_until),
+        "new_email": user.new_email,
+        "email_change_sent_at": utc_or_none(user.email_change_sent_at),
     }
 
 
@@ -204,6 +208,8 @@ def one_time_token_to_domain(row: Row) -> OneTimeToken:
         kind=OneTimeTokenKind(row["kind"]),
         relates_to=row["relates_to"],
         created_at=utc(row["created_at"]),
+        code_challenge=row["code_challenge"],
+        code_challenge_method=row["code_challenge_method"],
     )
 
 
@@ -215,6 +221,8 @@ def one_time_token_from_domain(token: OneTimeToken) -> dict[str, Any]:
         "kind": token.kind.value,
         "relates_to": token.relates_to,
         "created_at": utc(token.created_at),
+        "code_challenge": token.code_challenge,
+        "code_challenge_method": token.code_challenge_method,
     }
 
 

@@ -42,6 +42,8 @@ class UserRow(Base):
     updated_at: Mapped[datetime] = mapped_column(Moment)
     last_sign_in_at: Mapped[datetime | None] = mapped_column(Moment)
     banned_until: Mapped[datetime | None] = mapped_column(Moment)
+    new_email: Mapped[str | None] = mapped_column(sa.Text)
+    email_change_sent_at: Mapped[datetime | None] = mapped_column(Moment)
 
 
 class IdentityRow(Base):
@@ -134,6 +136,8 @@ class OneTimeTokenRow(Base):
     kind: Mapped[str] = mapped_column(sa.String(32))
     relates_to: Mapped[str] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(Moment)
+    code_challenge: Mapped[str | None] = mapped_column(sa.Text)
+    code_challenge_method: Mapped[str | None] = mapped_column(sa.String(8))
 
     __table_args__ = (sa.UniqueConstraint("user_id", "kind"),)
 

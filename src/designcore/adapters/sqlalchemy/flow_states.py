@@ -34,6 +34,7 @@ class FlowStateRow(Base):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), index=True)
     auth_code_hash: Mapped[str | None] = mapped_column(sa.String(64), unique=True)
     user_id: Mapped[str | None] = mapped_column(sa.String(36))
+    authentication_method: Mapped[str] = mapped_column(sa.String(16))
     provider_access_token: Mapped[str | None] = mapped_column(sa.Text)
     provider_refresh_token: Mapped[str | None] = mapped_column(sa.Text)
 
@@ -55,6 +56,7 @@ def _values(flow: FlowState) -> dict[str, Any]:
         "created_at": utc(flow.created_at),
         "auth_code_hash": flow.auth_code_hash,
         "user_id": flow.user_id,
+        "authentication_method": flow.authentication_method,
         "provider_access_token": flow.provider_access_token,
         "provider_refresh_token": flow.provider_refresh_token,
     }
@@ -74,6 +76,7 @@ def _flow(row: sa.RowMapping) -> FlowState:
         created_at=utc(row["created_at"]),
         auth_code_hash=row["auth_code_hash"],
         user_id=row["user_id"],
+        authentication_method=row["authentication_method"],
         provider_access_token=row["provider_access_token"],
         provider_refresh_token=row["provider_refresh_token"],
     )

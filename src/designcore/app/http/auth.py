@@ -28,6 +28,7 @@ from designcore.app.services.auth import (
     AuthService,
     Caller,
     IssuedSession,
+    LinkOptions,
     ProviderFlowFailure,
     UserView,
 )
@@ -105,7 +106,24 @@ def user_json(
         "created_at": _iso(user.created_at),
         "updated_at": _iso(user.updated_at),
         "is_anonymous": False,
+        **(
+            {"new_email": user.new_email, "email_change_sent_at": _iso(user.email_change_sent_at)}
+            if user.new_email
+            else {}
+        ),
     }
+
+
+def _link_options(request: Request[Any, Any, Any], data: dict[str, Any]) -> LinkOptions:
+    """Where a mailed link leads (``redirect_to`` in the query, as auth-js sends it, or in the
+    body) and the PKCE challenge of a client in the PKCE flow."""
+    return LinkOptions(
+        redirect_to=request.query_params.get("redirect_to")
+        or _text(data, "redirect_to", required=False)
+        or None,
+        code_challenge=_text(data, "code_challenge", required=False) or None,
+        code_challenge_method=_text(data, "code_challenge_method", required=False) or None,
+    )
 
 
 def view_json(view: UserView) -> dict[str, Any]:
@@ -156,6 +174,11 @@ def session_fragment(issued: IssuedSession, kind: str | None = None) -> str:
     if kind:
         values["type"] = kind
     return urlencode(values)
+
+
+def with_fragment(url: str, fragment: str) -> str:
+    """``url`` with its fragment replaced by ``fragment`` (never a second ``#``)."""
+    return f"{url.partition('#')[0]}#{fragment}"
 
 
 def with_query(url: str, values: dict[str, str]) -> str:
@@ -271,7 +294,12 @@ def build_auth_router(
         extra = data.get("data")
         if extra is not None and not isinstance(extra, dict):
             raise AuthFailure(400, "validation_failed", "data must be an object")
-        result = auth.sign_up(email=email, password=_text(data, "password"), data=extra)
+        result = auth.sign_up(
+            email=email,
+            password=_text(data, "password"),
+            data=extra,
+            options=_link_options(request, data),
+        )
         if isinstance(result, IssuedSession):
             return issued_json(auth, result)
         return view_json(auth.user_view(result.id))
@@ -309,7 +337,8 @@ def build_auth_router(
     @put("/user", sync_to_thread=True)
     def update_user(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
         caller = caller_of(request)
-        return view_json(auth.update_user(caller, _body(body)))
+        data = _body(body)
+        return view_json(auth.update_user(caller, data, _link_options(request, data)))
 
     @post("/logout", sync_to_thread=True, status_code=204)
     def logout(request: Request[Any, Any, Any], auth: Auth) -> None:
@@ -320,10 +349,7 @@ def build_auth_router(
         data = _body(body)
         email = _text(data, "email")
         limit(request, "recover", email)
-        auth.recover(
-            email,
-            request.query_params.get("redirect_to") or _text(data, "redirect_to", required=False),
-        )
+        auth.recover(email, _link_options(request, data))
         return {}
 
     @post("/resend", sync_to_thread=True, status_code=200)
@@ -331,7 +357,7 @@ def build_auth_router(
         data = _body(body)
         email = _text(data, "email")
         limit(request, "resend", email)
-        auth.resend(email, _text(data, "type"))
+        auth.resend(email, _text(data, "type"), _link_options(request, data))
         return {}
 
     @post("/verify", sync_to_thread=True, status_code=200)
@@ -352,15 +378,20 @@ def build_auth_router(
         limit(request, "verify")
         target = auth.redirect_target(redirect_to or None)
         try:
-            issued = auth.verify(token=token, kind=type)
+            outcome = auth.follow_link(token=token, kind=type, redirect_to=target)
         except AuthFailure as failure:
             values = {
                 "error": "access_denied",
                 "error_code": failure.code,
                 "error_description": failure.message,
             }
-            return Redirect(f"{target}#{urlencode(values)}", status_code=302)
-        return Redirect(f"{target}#{session_fragment(issued, type)}", status_code=302)
+            return Redirect(with_fragment(target, urlencode(values)), status_code=302)
+        if outcome.auth_code is not None:
+            return Redirect(with_query(target, {"code": outcome.auth_code}), status_code=302)
+        assert outcome.issued is not None
+        return Redirect(
+            with_fragment(target, session_fragment(outcome.issued, type)), status_code=302
+        )
 
     @get("/authorize", sync_to_thread=True)
     def authorize(

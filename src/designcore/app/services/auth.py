@@ -152,6 +152,20 @@ class UserView:
     factors: tuple[Factor, ...]
 
 
+def _redirect_of(options: LinkOptions | None) -> str | None:
+    return options.redirect_to if options else None
+
+
+@attrs.frozen
+class LinkOptions:
+    """How a mailed link should finish: where it leads, and the client's PKCE challenge
+    when it uses the PKCE flow (then the link answers ``?code=`` to exchange)."""
+
+    redirect_to: str | None = None
+    code_challenge: str | None = None
+    code_challenge_method: str | None = None
+
+
 @attrs.frozen
 class ProviderOutcome:
     """Where a provider callback sends the browser, and with what."""
@@ -361,7 +375,12 @@ class AuthService:
             )
 
     def sign_up(
-        self, *, email: str, password: str, data: Mapping[str, Any] | None
+        self,
+        *,
+        email: str,
+        password: str,
+        data: Mapping[str, Any] | None,
+        options: LinkOptions | None = None,
     ) -> IssuedSession | User:
         """Create an account (user, e-mail identity, profile; referral credits when a valid
         code came along). Answers a session when e-mails need no confirmation."""
@@ -394,9 +413,11 @@ class AuthService:
             )
             self._register(uow, user, identity, metadata)
             if self.settings.confirm_email:
-                raw = self._one_time_token(uow, user, OneTimeTokenKind.SIGNUP)
+                raw = self._one_time_token(uow, user, OneTimeTokenKind.SIGNUP, options)
                 uow.commit()
-                self._send_link(address, "Confirm your signup", "signup", raw, None)
+                self._send_link(
+                    address, "Confirm your signup", "signup", raw, _redirect_of(options)
+                )
                 return user
             issued = self._new_session(uow, user, "password")
             issued = self._viewed(uow, issued)
@@ -560,9 +581,13 @@ class AuthService:
                 tuple(uow.factors.for_user(user_id)),
             )
 
-    def update_user(self, caller: Caller, changes: Mapping[str, Any]) -> UserView:
-        """Change the e-mail, the password or the metadata (``data``)."""
+    def update_user(
+        self, caller: Caller, changes: Mapping[str, Any], options: LinkOptions | None = None
+    ) -> UserView:
+        """Change the password or the metadata (``data``) at once; a new e-mail address is
+        mailed a confirmation link and becomes the account's once followed."""
         now = self._clock.now()
+        change_link: str | None = None
         with self._write() as uow:
             user = uow.users.get(caller.user_id)
             if "password" in changes and changes["password"] is not None:
@@ -590,9 +615,12 @@ class AuthService:
                             "email_exists",
                             "A user with this email address has already been registered",
                         )
-                    user = attrs.evolve(user, email=address, email_confirmed_at=now)
-                    profile = uow.profiles.get(user.id)
-                    uow.profiles.update(attrs.evolve(profile, email=address, updated_at=now))
+                    # The new address is proved by a link mailed to it; until then the
+                    # account keeps its address (a typo or a stolen session cannot move it).
+                    change_link = self._one_time_token(
+                        uow, user, OneTimeTokenKind.EMAIL_CHANGE, options, relates_to=address
+                    )
+                    user = attrs.evolve(user, new_email=address, email_change_sent_at=now)
             data = changes.get("data")
             if data is not None:
                 if not isinstance(data, Mapping):
@@ -603,9 +631,18 @@ class AuthService:
             user = attrs.evolve(user, updated_at=now)
             uow.users.update(user)
             uow.commit()
-            return UserView(
+            view = UserView(
                 user, tuple(uow.identities.for_user(user.id)), tuple(uow.factors.for_user(user.id))
             )
+        if change_link is not None and user.new_email:
+            self._send_link(
+                user.new_email,
+                "Confirm your new email",
+                "email_change",
+                change_link,
+                _redirect_of(options),
+            )
+        return view
 
     def _check_reauthentication(
         self, uow: AccountsUnitOfWork, caller: Caller, user: User, nonce: object
@@ -696,15 +733,28 @@ class AuthService:
 
     # -- mailed links ------------------------------------------------------------------
 
-    def _one_time_token(self, uow: AccountsUnitOfWork, user: User, kind: OneTimeTokenKind) -> str:
+    def _one_time_token(
+        self,
+        uow: AccountsUnitOfWork,
+        user: User,
+        kind: OneTimeTokenKind,
+        options: LinkOptions | None = None,
+        relates_to: str | None = None,
+    ) -> str:
+        challenge, method = self._client_challenge(
+            options.code_challenge if options else None,
+            options.code_challenge_method if options else None,
+        )
         raw = secrets.token_urlsafe(24)
         uow.one_time_tokens.put(
             OneTimeToken(
                 token_hash=hash_token(raw),
                 user_id=user.id,
                 kind=kind,
-                relates_to=user.email,
+                relates_to=relates_to or user.email,
                 created_at=self._clock.now(),
+                code_challenge=challenge,
+                code_challenge_method=method,
             )
         )
         return raw
@@ -738,18 +788,22 @@ class AuthService:
             )
         )
 
-    def recover(self, email: str, redirect_to: str | None) -> None:
+    def recover(self, email: str, options: LinkOptions | None = None) -> None:
         """Mail a password recovery link; the answer never tells whether the address exists."""
         address = self._email(email)
+        self._client_challenge(  # refuse bad PKCE parameters whether or not the user exists
+            options.code_challenge if options else None,
+            options.code_challenge_method if options else None,
+        )
         with self._write() as uow:
             user = uow.users.find_by_email(address)
             if user is None:
                 return
-            raw = self._one_time_token(uow, user, OneTimeTokenKind.RECOVERY)
+            raw = self._one_time_token(uow, user, OneTimeTokenKind.RECOVERY, options)
             uow.commit()
-        self._send_link(address, "Reset your password", "recovery", raw, redirect_to)
+        self._send_link(address, "Reset your password", "recovery", raw, _redirect_of(options))
 
-    def resend(self, email: str, kind: str) -> None:
+    def resend(self, email: str, kind: str, options: LinkOptions | None = None) -> None:
         """Mail the sign-up confirmation again (only while it is unconfirmed)."""
         if kind != "signup":
             raise AuthFailure(400, "validation_failed", "only type signup can be resent")
@@ -758,33 +812,106 @@ class AuthService:
             user = uow.users.find_by_email(address)
             if user is None or user.email_confirmed_at is not None:
                 return
-            raw = self._one_time_token(uow, user, OneTimeTokenKind.SIGNUP)
+            raw = self._one_time_token(uow, user, OneTimeTokenKind.SIGNUP, options)
             uow.commit()
-        self._send_link(address, "Confirm your signup", "signup", raw, None)
+        self._send_link(address, "Confirm your signup", "signup", raw, _redirect_of(options))
+
+    _LINK_KINDS = {
+        "recovery": OneTimeTokenKind.RECOVERY,
+        "signup": OneTimeTokenKind.SIGNUP,
+        "email": OneTimeTokenKind.SIGNUP,
+        "email_change": OneTimeTokenKind.EMAIL_CHANGE,
+    }
+    _LINK_METHODS = {"recovery": "recovery", "email_change": "email_change"}
+
+    def _redeem(self, uow: AccountsUnitOfWork, token: str, kind: str) -> tuple[User, OneTimeToken]:
+        """Take a mailed token and apply what it confirms; answers the user as it now is."""
+        if kind not in self._LINK_KINDS:
+            raise AuthFailure(
+                400, "validation_failed", "type must be recovery, signup or email_change"
+            )
+        now = self._clock.now()
+        found = uow.one_time_tokens.take(hash_token(token), self._LINK_KINDS[kind])
+        if found is None or found.expired(now):
+            raise AuthFailure(403, "otp_expired", "Email link is invalid or has expired")
+        user = uow.users.get(found.user_id)
+        self._check_not_banned(user, now)
+        if found.kind is OneTimeTokenKind.EMAIL_CHANGE:
+            user = self._change_email(uow, user, found.relates_to, now)
+        elif user.email_confirmed_at is None:
+            user = attrs.evolve(user, email_confirmed_at=now, updated_at=now)
+            uow.users.update(user)
+        return user, found
+
+    def _change_email(
+        self, uow: AccountsUnitOfWork, user: User, address: str, now: datetime
+    ) -> User:
+        """Move the account to a confirmed new address: user, e-mail identity, profile."""
+        other = uow.users.find_by_email(address)
+        if other is not None and other.id != user.id:
+            raise AuthFailure(
+                422, "email_exists", "A user with this email address has already been registered"
+            )
+        changed = attrs.evolve(
+            user,
+            email=address,
+            email_confirmed_at=now,
+            new_email=None,
+            email_change_sent_at=None,
+            updated_at=now,
+        )
+        uow.users.update(changed)
+        for identity in uow.identities.for_user(user.id):
+            if identity.provider == "email":
+                data = {**identity.identity_data, "email": address, "email_verified": True}
+                uow.identities.update(
+                    attrs.evolve(identity, identity_data=data, email=address, updated_at=now)
+                )
+        profile = uow.profiles.get(user.id)
+        uow.profiles.update(attrs.evolve(profile, email=address, updated_at=now))
+        return changed
 
     def verify(self, *, token: str, kind: str) -> IssuedSession:
-        """Use a mailed token: recovery signs in (to set a new password), signup confirms."""
-        kinds = {
-            "recovery": OneTimeTokenKind.RECOVERY,
-            "signup": OneTimeTokenKind.SIGNUP,
-            "email": OneTimeTokenKind.SIGNUP,
-        }
-        if kind not in kinds:
-            raise AuthFailure(400, "validation_failed", "type must be recovery or signup")
-        now = self._clock.now()
+        """Use a mailed token (``POST /verify``): recovery signs in to set a new password,
+        signup confirms the address, email_change moves the account to the new address."""
         with self._write() as uow:
-            found = uow.one_time_tokens.take(hash_token(token), kinds[kind])
-            if found is None or found.expired(now):
-                raise AuthFailure(403, "otp_expired", "Email link is invalid or has expired")
-            user = uow.users.get(found.user_id)
-            self._check_not_banned(user, now)
-            if user.email_confirmed_at is None:
-                user = attrs.evolve(user, email_confirmed_at=now)
-            method = "recovery" if kind == "recovery" else "otp"
-            issued = self._new_session(uow, user, method)
+            user, _ = self._redeem(uow, token, kind)
+            issued = self._new_session(uow, user, self._LINK_METHODS.get(kind, "otp"))
             issued = self._viewed(uow, issued)
             uow.commit()
             return issued
+
+    def follow_link(self, *, token: str, kind: str, redirect_to: str) -> ProviderOutcome:
+        """A mailed link followed in the browser (``GET /verify``): a session for the URL
+        fragment, or, when the mail was asked for with a PKCE challenge, an auth code the
+        client exchanges with its verifier (``grant_type=pkce``)."""
+        now = self._clock.now()
+        with self._write() as uow:
+            user, found = self._redeem(uow, token, kind)
+            method = self._LINK_METHODS.get(kind, "otp")
+            if found.code_challenge is None:
+                issued = self._new_session(uow, user, method)
+                issued = self._viewed(uow, issued)
+                uow.commit()
+                return ProviderOutcome(redirect_to, issued=issued)
+            uow.commit()
+        code = secrets.token_urlsafe(24)
+        self._flows.add(
+            FlowState(
+                id=str(uuid.uuid4()),
+                provider="email",
+                state_hash=hash_token(secrets.token_urlsafe(32)),
+                provider_verifier="",
+                redirect_to=redirect_to,
+                code_challenge=found.code_challenge,
+                code_challenge_method=found.code_challenge_method,
+                created_at=now,
+                auth_code_hash=hash_token(code),
+                user_id=user.id,
+                authentication_method=method,
+            )
+        )
+        return ProviderOutcome(redirect_to, auth_code=code)
 
     # -- provider sign-in and identity linking -----------------------------------------
 
@@ -1066,7 +1193,7 @@ class AuthService:
             user = uow.users.get(flow.user_id)
             if user.banned_until is not None and user.banned_until > now:
                 raise AuthFailure(400, "user_banned", "User is banned")
-            issued = self._new_session(uow, user, "oauth")
+            issued = self._new_session(uow, user, flow.authentication_method)
             issued = self._viewed(uow, issued)
             uow.commit()
             return attrs.evolve(

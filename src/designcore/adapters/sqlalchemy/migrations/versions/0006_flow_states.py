@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("created_at", _MOMENT, nullable=False),
         sa.Column("auth_code_hash", sa.String(64)),
         sa.Column("user_id", sa.String(36)),
+        sa.Column("authentication_method", sa.String(16), nullable=False),
         sa.Column("provider_access_token", sa.Text),
         sa.Column("provider_refresh_token", sa.Text),
         sa.PrimaryKeyConstraint("id", name="pk_flow_states"),
