@@ -275,7 +275,7 @@ class Container(containers.DeclarativeContainer):
     )
     google_provider = providers.Singleton(_google, settings=settings)
     identity_providers = providers.Singleton(_identity_providers, google=google_provider)
-    # Flows in progress live in the process (one server process); see docs/architecture.md.
+    # Provider sign-ins in progress: in the database (every worker sees them) unless memory.
     flow_states = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryFlowStateStore),

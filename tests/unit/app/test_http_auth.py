@@ -598,6 +598,7 @@ class TestRateLimits:
         ]
         assert [200] * 5 + [429] == [a.status_code for a in answers]
         assert int(answers[-1].headers["retry-after"]) > 0
+        assert "over_email_send_rate_limit" == answers[-1].json()["error_code"]
 
 
 def test_an_unreachable_store_answers_503(tmp_path: Any) -> None:
@@ -795,4 +796,25 @@ def test_confirmed_sign_up_follows_redirect_and_pkce(clock: FixedClock) -> None:
             headers=V2024,
         )
         assert 200 == session.status_code, session.text
-        assert session.json()["user"]["email_confirmed_at"] is not None
+        user = session.json()["user"]
+        assert user["email_confirmed_at"] is not None
+        assert [True] == [i["identity_data"]["email_verified"] for i in user["identities"]]
+        again = api.post(
+            "/auth/v1/signup",
+            json={"email": "bola@example.com", "password": "another-Pass-42"},
+            headers=V2024,
+        )
+        stranger = api.post(
+            "/auth/v1/signup",
+            json={"email": "tunde@example.com", "password": "another-Pass-42"},
+            headers=V2024,
+        )
+        assert (200, 200) == (again.status_code, stranger.status_code)
+        assert set(again.json()) == set(stranger.json())
+        assert [] == again.json()["identities"]
+        assert again.json()["id"] != user["id"]
+        signed_in = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "bola@example.com", "password": "kolanut-42-Lagos"},
+        )
+        assert 200 == signed_in.status_code, "the owner's password still works"

@@ -32,7 +32,7 @@ from designcore.app.services.auth import (
     ProviderFlowFailure,
     UserView,
 )
-from designcore.domain.accounts import Factor, Identity, User
+from designcore.domain.accounts import MFA_CHALLENGE_LIFETIME, Factor, Identity, User
 from designcore.domain.errors import DesignCoreError
 from designcore.ports.rate_limit import RateLimiter
 
@@ -51,6 +51,9 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "authorize": (30, 300),
     "mfa_verify": (15, 300),
 }
+
+MAIL_SENDING = frozenset({"recover", "resend"})
+"""Actions that send mail: over their limit is ``over_email_send_rate_limit`` (GoTrue)."""
 
 Auth = NamedDependency[AuthService]
 
@@ -273,12 +276,12 @@ def build_auth_router(
         for key in keys:
             decision = limiter.hit(key, limit=allowed, window_seconds=window)
             if not decision.allowed:
-                raise AuthFailure(
-                    429,
-                    "over_request_rate_limit",
-                    "Request rate limit reached",
-                    extra={"retry_after": decision.retry_after},
+                code, message = (
+                    ("over_email_send_rate_limit", "Email rate limit exceeded")
+                    if action in MAIL_SENDING
+                    else ("over_request_rate_limit", "Request rate limit reached")
                 )
+                raise AuthFailure(429, code, message, extra={"retry_after": decision.retry_after})
 
     def caller_of(request: Request[Any, Any, Any]) -> Caller:
         return provide_service().authenticate(bearer_token(request))
@@ -302,7 +305,7 @@ def build_auth_router(
         )
         if isinstance(result, IssuedSession):
             return issued_json(auth, result)
-        return view_json(auth.user_view(result.id))
+        return view_json(result)
 
     @post("/token", sync_to_thread=True, status_code=200)
     def token(
@@ -516,7 +519,8 @@ def build_auth_router(
         caller = caller_of(request)
         _body(body)
         made = auth.challenge(caller, factor_id, _client_ip(request))
-        return {"id": made.id, "type": "totp", "expires_at": int(made.created_at.timestamp()) + 300}
+        expires = made.created_at + MFA_CHALLENGE_LIFETIME
+        return {"id": made.id, "type": "totp", "expires_at": int(expires.timestamp())}
 
     @post("/factors/{factor_id:str}/verify", sync_to_thread=True, status_code=200)
     def verify_factor(

@@ -381,7 +381,7 @@ class AuthService:
         password: str,
         data: Mapping[str, Any] | None,
         options: LinkOptions | None = None,
-    ) -> IssuedSession | User:
+    ) -> IssuedSession | UserView:
         """Create an account (user, e-mail identity, profile; referral credits when a valid
         code came along). Answers a session when e-mails need no confirmation."""
         address = self._email(email)
@@ -389,8 +389,27 @@ class AuthService:
         metadata = {k: v for k, v in (data or {}).items() if isinstance(k, str)}
         now = self._clock.now()
         with self._write() as uow:
-            if uow.users.find_by_email(address) is not None:
-                raise AuthFailure(422, "user_already_exists", "User already registered")
+            existing = uow.users.find_by_email(address)
+            if existing is not None:
+                if not self.settings.confirm_email:
+                    raise AuthFailure(422, "user_already_exists", "User already registered")
+                # With confirmation on, the answer must not tell who has an account: an
+                # unconfirmed owner gets the link again, and everyone sees a look-alike user.
+                if existing.email_confirmed_at is None:
+                    raw = self._one_time_token(uow, existing, OneTimeTokenKind.SIGNUP, options)
+                    uow.commit()
+                    self._send_link(
+                        address, "Confirm your signup", "signup", raw, _redirect_of(options)
+                    )
+                look_alike = User(
+                    id=str(uuid.uuid4()),
+                    email=address,
+                    app_metadata={"provider": "email", "providers": ["email"]},
+                    user_metadata=metadata,
+                    created_at=now,
+                    updated_at=now,
+                )
+                return UserView(look_alike, (), ())  # no identities, as GoTrue answers
             user = User(
                 id=str(uuid.uuid4()),
                 email=address,
@@ -418,7 +437,7 @@ class AuthService:
                 self._send_link(
                     address, "Confirm your signup", "signup", raw, _redirect_of(options)
                 )
-                return user
+                return UserView(user, (identity,), ())
             issued = self._new_session(uow, user, "password")
             issued = self._viewed(uow, issued)
             uow.commit()
@@ -841,6 +860,12 @@ class AuthService:
         elif user.email_confirmed_at is None:
             user = attrs.evolve(user, email_confirmed_at=now, updated_at=now)
             uow.users.update(user)
+            for identity in uow.identities.for_user(user.id):
+                if identity.provider == "email":
+                    data = {**identity.identity_data, "email_verified": True}
+                    uow.identities.update(
+                        attrs.evolve(identity, identity_data=data, updated_at=now)
+                    )
         return user, found
 
     def _change_email(
