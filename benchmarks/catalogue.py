@@ -353,20 +353,23 @@ def main() -> int:
         "",
         "Search terms cycle through: " + ", ".join(f"`{t}`" for t in TERMS) + ".",
         "Home rows are five indexed queries (category, created_at desc, id) of 12 rows each; "
-        "search is FTS5 (SQLite) or a GIN-indexed tsvector (PostgreSQL) with a separate count; "
+        "search is FTS5 (SQLite) or GIN-indexed tsvectors (PostgreSQL), ranked by tier, with a "
+        "separate count; "
         "page 1000 is an offset scan of the (created_at desc, id) index.",
         "",
         "## Where the time goes",
         "",
         "The generator draws words from a small vocabulary, so each single-word term matches "
-        "about 10% of the catalogue (some 10,000 templates): the worst case for ranking. "
-        "Both engines score every match before keeping 24 (`bm25` in FTS5, `ts_rank` reading "
-        "each matching row's tsvector in PostgreSQL); measured in psql, ranking 10,642 matches "
-        "takes 50 ms and their count 17 ms. That is why search misses its target; the planned "
-        "fix is tiered ranking (name, then tags and keywords, then prose; newest first within "
-        "a tier) answered from the recency index. Repeated searches (the same term and "
-        "page within a minute) are answered from the server's cache, as the rows marked "
-        "`60 s cache` show.",
+        "about 10% of the catalogue (some 10,000 templates) and the pairs and triples still "
+        "match hundreds to thousands: the worst case for search. Ranking is by tier (every word "
+        "in the name, then in the labels, then anywhere; newest first within a tier), and each "
+        "tier's newest matches come straight from an index in recency order (FTS5 keyed by "
+        "`search_order`; in PostgreSQL a walk of the newest 2,000 rows, else a sort of a sparse "
+        "tier's few matches), so a first page costs about the same whatever the term matches. "
+        "What remains is the exact total: FTS5 counts from its doclists, PostgreSQL has to visit "
+        "the heap rows the GIN index points at (a narrow side table of position-free vectors "
+        "keeps that to a few thousand small pages). With the answer cache on, repeated searches "
+        "come from memory, as the rows marked `60 s cache` show.",
         "",
         "Listing totals come from per-category counts the adapter keeps in the same "
         "transaction as each write, and pages use a deferred join (ids from the recency index, "

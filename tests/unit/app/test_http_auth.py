@@ -818,3 +818,26 @@ def test_confirmed_sign_up_follows_redirect_and_pkce(clock: FixedClock) -> None:
             json={"email": "bola@example.com", "password": "kolanut-42-Lagos"},
         )
         assert 200 == signed_in.status_code, "the owner's password still works"
+
+
+class TestNoAccountOracle:
+    def test_bad_pkce_parameters_are_refused_for_every_address(self, api: Client) -> None:
+        """Half a PKCE pair is 400 on recover and resend whether or not the address has an
+        account, so the answer tells nothing about who is registered."""
+        sign_up(api)
+        for path, extra in (("/auth/v1/recover", {}), ("/auth/v1/resend", {"type": "signup"})):
+            answers = [
+                api.post(path, json={"email": email, "code_challenge": "c" * 43, **extra})
+                for email in ("ada@example.com", "nobody@example.com")
+            ]
+            assert [400, 400] == [a.status_code for a in answers], path
+
+    def test_email_changes_count_against_the_mail_limit(self, api: Client) -> None:
+        """Each e-mail change mails the new address; the sixth within an hour is 429."""
+        session = sign_up(api)
+        answers = [
+            api.put("/auth/v1/user", json={"email": f"new{n}@example.com"}, headers=bearer(session))
+            for n in range(6)
+        ]
+        assert [200] * 5 + [429] == [a.status_code for a in answers]
+        assert "over_email_send_rate_limit" == answers[-1].json()["code"]

@@ -40,7 +40,8 @@ API_VERSION_HEADER = "X-Supabase-Api-Version"
 API_VERSION = "2024-01-01"
 MAX_AUTH_BODY = 64 * 1024
 
-# (limit, window seconds) per client address and per e-mail, for each rate-limited action.
+# (limit, window seconds) per client address and per account (an e-mail or a user id), for each
+# rate-limited action.
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "signup": (30, 3600),
     "token": (60, 300),
@@ -341,6 +342,8 @@ def build_auth_router(
     def update_user(request: Request[Any, Any, Any], auth: Auth, body: RawBody) -> dict[str, Any]:
         caller = caller_of(request)
         data = _body(body)
+        if data.get("email") is not None:  # a new address is mailed a confirmation link
+            limit(request, "resend", caller.user_id)
         return view_json(auth.update_user(caller, data, _link_options(request, data)))
 
     @post("/logout", sync_to_thread=True, status_code=204)
@@ -440,13 +443,13 @@ def build_auth_router(
             }
             if failure.in_query:
                 return Redirect(with_query(failure.redirect_to, values), status_code=302)
-            return Redirect(f"{failure.redirect_to}#{urlencode(values)}", status_code=302)
+            return Redirect(with_fragment(failure.redirect_to, urlencode(values)), status_code=302)
         if outcome.auth_code is not None:
             target = with_query(outcome.redirect_to, {"code": outcome.auth_code})
             return Redirect(target, status_code=302)
         assert outcome.issued is not None
         return Redirect(
-            f"{outcome.redirect_to}#{session_fragment(outcome.issued)}", status_code=302
+            with_fragment(outcome.redirect_to, session_fragment(outcome.issued)), status_code=302
         )
 
     @get("/user/identities/authorize", sync_to_thread=True)

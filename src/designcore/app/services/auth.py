@@ -386,6 +386,7 @@ class AuthService:
         code came along). Answers a session when e-mails need no confirmation."""
         address = self._email(email)
         self._check_password(password)
+        self._check_link_options(options)
         metadata = {k: v for k, v in (data or {}).items() if isinstance(k, str)}
         now = self._clock.now()
         with self._write() as uow:
@@ -401,6 +402,7 @@ class AuthService:
                     self._send_link(
                         address, "Confirm your signup", "signup", raw, _redirect_of(options)
                     )
+                self._hasher.hash(password)  # as long as a real sign-up takes
                 look_alike = User(
                     id=str(uuid.uuid4()),
                     email=address,
@@ -752,6 +754,12 @@ class AuthService:
 
     # -- mailed links ------------------------------------------------------------------
 
+    def _check_link_options(self, options: LinkOptions | None) -> None:
+        """Refuse bad PKCE parameters before looking anything up, so the answer never depends
+        on whether the address has an account."""
+        if options is not None:
+            self._client_challenge(options.code_challenge, options.code_challenge_method)
+
     def _one_time_token(
         self,
         uow: AccountsUnitOfWork,
@@ -810,10 +818,7 @@ class AuthService:
     def recover(self, email: str, options: LinkOptions | None = None) -> None:
         """Mail a password recovery link; the answer never tells whether the address exists."""
         address = self._email(email)
-        self._client_challenge(  # refuse bad PKCE parameters whether or not the user exists
-            options.code_challenge if options else None,
-            options.code_challenge_method if options else None,
-        )
+        self._check_link_options(options)
         with self._write() as uow:
             user = uow.users.find_by_email(address)
             if user is None:
@@ -826,6 +831,7 @@ class AuthService:
         """Mail the sign-up confirmation again (only while it is unconfirmed)."""
         if kind != "signup":
             raise AuthFailure(400, "validation_failed", "only type signup can be resent")
+        self._check_link_options(options)
         address = self._email(email)
         with self._write() as uow:
             user = uow.users.find_by_email(address)
@@ -1183,8 +1189,9 @@ class AuthService:
         return user
 
     def exchange_auth_code(self, auth_code: str, code_verifier: str) -> IssuedSession:
-        """``grant_type=pkce``: the auth code of a finished provider flow and the verifier
-        of the challenge the client started with answer a session, once."""
+        """``grant_type=pkce``: the auth code of a finished provider flow or of a mailed link
+        followed in the PKCE flow, with the verifier of the challenge the client started with,
+        answers a session, once."""
         if not auth_code or not code_verifier:
             raise AuthFailure(
                 400,
