@@ -1,4 +1,5 @@
-"""Render benchmark: a 1080x1350 seed flyer to PNG, and the same flyer on a 300 DPI A4 PDF.
+"""Render benchmark: a 1080x1350 seed flyer to PNG, and the same flyer on a 300 DPI A4 PDF,
+plain and with a shadow on one element (shadows are rasterised in the PDF).
 
 Run with ``./dev bench`` (or ``nox -s bench``). Writes ``docs/benchmarks-render.md``.
 Targets (issue "Rendering engine"): PNG < 150 ms, 300 DPI A4 PDF < 500 ms; peak memory of a
@@ -62,6 +63,29 @@ def flyer() -> dict[str, Any]:
     return dict(flyer_template()["polotno_json"])
 
 
+SHADOW = {
+    "shadowEnabled": True,
+    "shadowBlur": 20,
+    "shadowOffsetX": 6,
+    "shadowOffsetY": 10,
+    "shadowColor": "black",
+    "shadowOpacity": 0.5,
+}
+"""The shadow the shadow cases put on one element."""
+
+
+def with_shadow(raw: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """A copy of ``raw`` whose largest rectangle (else its first element) casts a shadow, and
+    a description of that element."""
+    copy: dict[str, Any] = json.loads(json.dumps(raw))
+    children = copy["pages"][0]["children"]
+    rects = [child for child in children if child.get("subType") == "rect"]
+    target = max(rects, key=lambda child: child["width"] * child["height"], default=children[0])
+    target.update(SHADOW)
+    kind = target.get("subType") or target["type"]
+    return copy, f"a {target['width']:.0f}x{target['height']:.0f} {kind}"
+
+
 def _scale(element: dict[str, Any], factor: float, shift_y: float) -> dict[str, Any]:
     scaled = {
         key: value * factor
@@ -123,8 +147,15 @@ def _peak(mode: str) -> None:
         renderer.render(document, format=fmt, dpi=300)
     else:
         renderer.render(parse_document(flyer()), format=RenderFormat.PNG, pixel_ratio=0.1)
-    # ru_maxrss is in kilobytes on Linux.
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    # VmHWM is this program's own peak: ru_maxrss also counts the parent's resident size at
+    # the fork that started it (Linux keeps it across exec), so it grew with the benchmark.
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)  # kilobytes on Linux
+        return
+    kilobytes = next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM"))
+    print(int(kilobytes) / 1024)
 
 
 def machine() -> str:
@@ -154,6 +185,9 @@ def main() -> int:
     raw = dict(template["polotno_json"])
     document: Document = parse_document(raw)
     print_document = parse_document(a4_print(raw))
+    shadow_raw, shadowed = with_shadow(raw)
+    shadow_document = parse_document(shadow_raw)
+    shadow_print = parse_document(a4_print(shadow_raw))
     sizes: dict[str, int] = {}
 
     def png() -> None:
@@ -162,6 +196,14 @@ def main() -> int:
     def pdf() -> None:
         sizes["pdf"] = len(renderer.render(print_document, format=RenderFormat.PDF, dpi=300).data)
 
+    def shadow_png() -> None:
+        renderer.render(shadow_document, format=RenderFormat.PNG)
+
+    def shadow_pdf() -> None:
+        sizes["shadow_pdf"] = len(
+            renderer.render(shadow_print, format=RenderFormat.PDF, dpi=300).data
+        )
+
     def parse() -> None:
         parse_document(json.loads(json.dumps(raw)))
 
@@ -169,10 +211,16 @@ def main() -> int:
         ("parse the flyer's JSON", "-", timings(parse, options.runs)),
         ("flyer to PNG, 1080x1350", "< 150 ms", timings(png, options.runs)),
         ("flyer to A4 PDF, 300 DPI", "< 500 ms", timings(pdf, max(10, options.runs // 2))),
+        ("flyer with a shadow to PNG, 1080x1350", "< 150 ms", timings(shadow_png, options.runs)),
+        (
+            "flyer with a shadow to A4 PDF, 300 DPI",
+            "< 500 ms",
+            timings(shadow_pdf, max(10, options.runs // 2)),
+        ),
     ]
     baseline = peak_rss_mb("baseline")
     peaks = {"pdf": peak_rss_mb("pdf"), "png": peak_rss_mb("png")}
-    targets = {"flyer to PNG, 1080x1350": 150.0, "flyer to A4 PDF, 300 DPI": 500.0}
+    targets = {name: float(target[2:-3]) for name, target, _ in results if target != "-"}
 
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
@@ -181,8 +229,11 @@ def main() -> int:
         f"Measured {now} on {machine()}.",
         f'Flyer: seed template "{template["name"]}" ({len(raw["pages"][0]["children"])} '
         "elements); the PDF case lays it on an A4 page at 300 DPI (2480x3508 px, scaled to the "
-        f"page width). {options.runs} sequential renders per case after 3 warm-up renders, in one "
-        "process. Run it again with `./dev bench`.",
+        f"page width). The shadow cases give {shadowed} of the flyer a shadow (blur 20, "
+        "offset 6/10): skia draws the element in a layer only as large as the element plus the "
+        "blur margin and offset, which the PDF rasterises at 300 DPI. "
+        f"{options.runs} sequential renders per case (PDF: half as many, at least 10) after 3 "
+        "warm-up renders, in one process. Run it again with `./dev bench`.",
         "",
         "| case | target | p50 ms | p95 ms | max ms | met |",
         "|---|---|---|---|---|---|",
@@ -195,7 +246,8 @@ def main() -> int:
         )
     lines += [
         "",
-        f"Output sizes: PNG {sizes['png'] / 1024:.0f} KiB, PDF {sizes['pdf'] / 1024:.0f} KiB.",
+        f"Output sizes: PNG {sizes['png'] / 1024:.0f} KiB, PDF {sizes['pdf'] / 1024:.0f} KiB, "
+        f"PDF with the shadow {sizes['shadow_pdf'] / 1024:.0f} KiB.",
         "",
         "Peak resident memory of a fresh process (Python, skia and the fonts it touches "
         f"included): {baseline:.0f} MB for a tiny render, {peaks['pdf']:.0f} MB for the 300 DPI "

@@ -17,7 +17,7 @@ import attrs
 import skia
 
 from designcore.adapters.render.colors import parse_color, parse_linear_gradient, to_skia
-from designcore.adapters.render.fonts import FontLibrary, TextShaper
+from designcore.adapters.render.fonts import FontLibrary, TextShaper, text_blob
 from designcore.adapters.render.images import (
     ImageLoader,
     SourceUnavailable,
@@ -40,9 +40,11 @@ from designcore.domain.document import (
     TextElement,
 )
 from designcore.domain.rendering import RenderWarning
-from designcore.domain.text_layout import layout_text, split_clusters
+from designcore.domain.text_layout import layout_text
 
 _SAMPLING = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+_UNBOUNDED = skia.Rect.MakeLTRB(-1e7, -1e7, 1e7, 1e7)
+"""Recording bounds of an element drawn into a layer (its real bounds are measured)."""
 
 
 @attrs.define
@@ -233,14 +235,25 @@ def draw_element(
             draw_element(canvas, child, context, combined)
         canvas.restore()
         return
-    paint = _layer_paint(element, combined)
-    if paint is not None:
-        canvas.saveLayer(None, paint)
     drawer = _DRAWERS.get(type(element))
-    if drawer is not None:
+    paint = _layer_paint(element, combined)
+    if drawer is None:
+        pass
+    elif paint is None:
         drawer(canvas, element, context)
-    if paint is not None:
-        canvas.restore()
+    else:
+        # The layer is only as large as what the element draws: a page-sized layer would be
+        # filtered (and, in a PDF, rasterised at the print DPI) over the whole page. skia
+        # grows it by the shadow's offset and blur margin itself.
+        recorder = skia.PictureRecorder()
+        recording = recorder.beginRecording(_UNBOUNDED, skia.RTreeFactory()())
+        drawer(recording, element, context)
+        picture = recorder.finishRecordingAsPicture()
+        bounds = picture.cullRect()
+        if not bounds.isEmpty():
+            canvas.saveLayer(bounds, paint)
+            canvas.drawPicture(picture)
+            canvas.restore()
     canvas.restore()
 
 
@@ -291,22 +304,20 @@ def draw_text(canvas: skia.Canvas, element: Element, context: DrawContext) -> No
         )
         stroke.setStrokeJoin(skia.Paint.kRound_Join)
         paints.append(stroke)
-    spaced = layout.letter_spacing != 0
+    # Konva draws a line shaped as a whole, or letter by letter (no kerning between letters)
+    # when the letters are spaced or the text is justified.
+    per_letter = layout.letter_spacing != 0 or element.align == "justify"
     for line in layout.lines:
-        for paint in paints:
-            if not spaced and not line.space_extra:
-                x = line.x
-                for run in shaper.runs(line.text):
-                    canvas.drawString(run.text, x, line.baseline, run.font, paint)
-                    x += run.width
-                continue
-            # Letter by letter, as Konva does when letters are spaced (no kerning).
-            x = line.x
-            for cluster in split_clusters(line.text):
-                if cluster == " ":
-                    x += line.space_extra
-                canvas.drawString(cluster, x, line.baseline, shaper.font_for(cluster), paint)
-                x += shaper.cluster_width(cluster) + layout.letter_spacing
+        runs, _ = shaper.glyph_runs(
+            line.text,
+            per_letter=per_letter,
+            letter_spacing=layout.letter_spacing,
+            space_extra=line.space_extra,
+        )
+        blob = text_blob(runs)
+        if blob is not None:
+            for paint in paints:
+                canvas.drawTextBlob(blob, line.x, line.baseline, paint)
         _decorate(canvas, element, line.x, line.baseline, line.width, fill, layout.box_width)
 
 
@@ -551,9 +562,13 @@ def draw_image(canvas: skia.Canvas, element: Element, context: DrawContext) -> N
     image = context.image(element.src, element.id)
     if image is None:
         return
-    if element.clip_src:
-        context.warn("mask_ignored", "image masks (clipSrc) are not applied yet", element.id)
     box = skia.Rect.MakeWH(element.width, element.height)
+    mask = _mask(element, context) if element.clip_src else None
+    # The mask's layers reach a little past the box: a PDF viewer leaves a hairline of the
+    # image unmasked along a soft mask's right and bottom edges when they meet exactly.
+    masked_area = box.makeOutset(2, 2)
+    if mask is not None:
+        canvas.saveLayer(masked_area, None)
     radius = min(element.corner_radius, element.width / 2, element.height / 2)
     rounded = skia.RRect.MakeRectXY(box, radius, radius)
     source = skia.Rect.MakeXYWH(
@@ -575,7 +590,50 @@ def draw_image(canvas: skia.Canvas, element: Element, context: DrawContext) -> N
         skia.Canvas.kStrict_SrcRectConstraint,
     )
     canvas.restore()
+    if mask is not None:
+        # Keep the image only where the mask is opaque (Konva's ``destination-in``).
+        canvas.saveLayer(masked_area, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+        mask(canvas)
+        canvas.restore()
+        canvas.restore()
     _border(canvas, rounded, element.border_color, element.border_size)
+
+
+def _mask(element: ImageElement, context: DrawContext) -> Callable[[skia.Canvas], None] | None:
+    """What draws the element's ``clipSrc`` (an SVG or an image) stretched over its box, as
+    the mask of the image; ``None`` (with a warning) when it cannot be read."""
+    try:
+        data = read_source(element.clip_src, context.loader)
+    except SourceUnavailable as error:
+        context.warn("mask_unavailable", f"mask not applied: {error}", element.id)
+        return None
+    width, height = element.width, element.height
+    if _SVG_TAG.search(data):
+        try:
+            dom = load_svg(data, {})
+        except SourceUnavailable as error:
+            context.warn("mask_unavailable", f"mask not applied: {error}", element.id)
+            return None
+        natural_w, natural_h = _svg_intrinsic_size(data, width, height)
+
+        def draw_svg_mask(canvas: skia.Canvas) -> None:
+            canvas.save()
+            canvas.scale(width / natural_w, height / natural_h)
+            dom.setContainerSize(skia.Size(natural_w, natural_h))
+            dom.render(canvas)
+            canvas.restore()
+
+        return draw_svg_mask
+    try:
+        image = decode_image(data)
+    except SourceUnavailable as error:
+        context.warn("mask_unavailable", f"mask not applied: {error}", element.id)
+        return None
+
+    def draw_image_mask(canvas: skia.Canvas) -> None:
+        canvas.drawImageRect(image, skia.Rect.MakeWH(width, height), _SAMPLING, None)
+
+    return draw_image_mask
 
 
 _SVG_TAG = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE | re.DOTALL)

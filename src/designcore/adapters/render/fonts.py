@@ -6,6 +6,15 @@ user-perceived character the family lacks falls back along the chain (Noto Sans,
 emoji font), as a browser's per-character font fallback does. A family that is not bundled is
 drawn with the first fallback and reported. Missing bold or italic faces are synthesised
 (emboldened, slanted) as browsers do.
+
+Text is shaped with HarfBuzz (``uharfbuzz``), as the browser shapes it: kerning, standard
+ligatures and mark positioning (a Yoruba ``ọ́`` gets its marks on its base through the font's
+anchors). Each run of one font is shaped on its own, so there is no kerning across a font
+change, as in a browser. :meth:`TextShaper.measure` is Konva's ``measureText(line).width``
+(always shaped); :meth:`TextShaper.glyph_runs` places the glyphs of a line either shaped as a
+whole (letter spacing 0) or user-perceived character by character, each shaped alone and
+advanced by its own width plus the spacing (Konva's drawing when letters are spaced or the text
+is justified: no kerning between them).
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from typing import Any
 
 import attrs
 import skia
+import uharfbuzz as hb
 
 from designcore.domain.text_layout import FontMetrics, split_clusters
 
@@ -71,6 +81,8 @@ class FontChoice:
 
     typeface: skia.Typeface
     """The loaded file."""
+    shaping: hb.Font
+    """The same file for HarfBuzz, at its units-per-em scale."""
     embolden: bool
     """Whether bold must be synthesised."""
     slant: bool
@@ -107,7 +119,7 @@ class FontLibrary:
             for entry in manifest["families"]
         }
         self.fallback: tuple[str, ...] = tuple(manifest["fallback"])
-        self._typefaces: dict[Path, skia.Typeface] = {}
+        self._typefaces: dict[Path, tuple[skia.Typeface, hb.Font]] = {}
 
     @property
     def families(self) -> tuple[Family, ...]:
@@ -118,14 +130,16 @@ class FontLibrary:
         """Whether ``family`` is bundled."""
         return family.strip().casefold() in self._families
 
-    def _typeface(self, path: Path) -> skia.Typeface:
-        typeface = self._typefaces.get(path)
-        if typeface is None:
-            typeface = skia.Typeface.MakeFromData(skia.Data.MakeWithCopy(path.read_bytes()))
+    def _typeface(self, path: Path) -> tuple[skia.Typeface, hb.Font]:
+        loaded = self._typefaces.get(path)
+        if loaded is None:
+            data = path.read_bytes()
+            typeface = skia.Typeface.MakeFromData(skia.Data.MakeWithCopy(data))
             if typeface is None:
                 raise OSError(f"cannot read the font file {path}")
-            self._typefaces[path] = typeface
-        return typeface
+            loaded = (typeface, hb.Font(hb.Face(hb.Blob(data))))
+            self._typefaces[path] = loaded
+        return loaded
 
     def choose(self, family: str, weight: str, style: str) -> FontChoice | None:
         """The face of a bundled ``family`` closest to ``weight`` and ``style`` (CSS font
@@ -141,8 +155,10 @@ class FontLibrary:
             return (int((face.style == "italic") != italic), abs(face.weight - wanted))
 
         face = min(entry.faces, key=score)
+        typeface, shaping = self._typeface(face.path)
         return FontChoice(
-            typeface=self._typeface(face.path),
+            typeface=typeface,
+            shaping=shaping,
             embolden=bold and face.weight < 600,
             slant=italic and face.style != "italic",
         )
@@ -167,26 +183,38 @@ def _covers(typeface: skia.Typeface, cluster: str) -> bool:
 
 
 @attrs.frozen
-class Run:
-    """Consecutive characters drawn with one font."""
+class GlyphRun:
+    """Glyphs of one font, placed relative to the start of a line on its baseline."""
 
-    text: str
-    """The characters."""
     font: skia.Font
     """The font to draw them with."""
+    glyphs: tuple[int, ...]
+    """Glyph ids of the font."""
+    positions: tuple[tuple[float, float], ...]
+    """Where each glyph's origin lies, in pixels (y grows downwards)."""
+
+
+@attrs.frozen
+class _Shaped:
+    """One string shaped with one font."""
+
+    glyphs: tuple[int, ...]
+    positions: tuple[tuple[float, float], ...]
     width: float
-    """Their advance width in pixels."""
 
 
 class TextShaper:
-    """Measures and splits text of one element (family, weight, style, size) into runs,
-    each user-perceived character in the first font of the chain that has all of it."""
+    """Measures and places text of one element (family, weight, style, size): each
+    user-perceived character goes to the first font of the chain that has all of it, and each
+    run of one font is shaped with HarfBuzz."""
 
     def __init__(self, chain: Sequence[FontChoice], size: float) -> None:
         if not chain:
             raise ValueError("a font chain needs at least one font")
+        self._choices = tuple(chain)
         self._fonts = [choice.font(size) for choice in chain]
         self._typefaces = [choice.typeface for choice in chain]
+        self._scales = [size / choice.shaping.face.upem for choice in chain]
         self.size = size
 
     @functools.cached_property
@@ -200,42 +228,113 @@ class TextShaper:
         )
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one shaper per element, short-lived
-    def _cluster(self, cluster: str) -> tuple[int, float]:
-        index = next(
+    def _font_index(self, cluster: str) -> int:
+        return next(
             (i for i, typeface in enumerate(self._typefaces) if _covers(typeface, cluster)), 0
         )
-        return index, float(self._fonts[index].measureText(cluster))
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one shaper per element, short-lived
+    def _shape(self, index: int, text: str) -> _Shaped:
+        buffer = hb.Buffer()
+        buffer.add_str(text)
+        buffer.guess_segment_properties()
+        hb.shape(self._choices[index].shaping, buffer)
+        scale = self._scales[index]
+        glyphs: list[int] = []
+        positions: list[tuple[float, float]] = []
+        pen = 0
+        for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+            glyphs.append(info.codepoint)
+            positions.append(((pen + position.x_offset) * scale, -position.y_offset * scale))
+            pen += position.x_advance
+        return _Shaped(tuple(glyphs), tuple(positions), pen * scale)
+
+    def segments(self, text: str) -> list[tuple[int, str]]:
+        """``text`` split into runs of one font: (index in the chain, characters)."""
+        segments: list[tuple[int, str]] = []
+        for cluster in split_clusters(text):
+            index = self._font_index(cluster)
+            if segments and segments[-1][0] == index:
+                segments[-1] = (index, segments[-1][1] + cluster)
+            else:
+                segments.append((index, cluster))
+        return segments
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one shaper per element, short-lived
     def measure(self, text: str) -> float:
-        """Advance width of ``text`` in pixels, without letter spacing or kerning."""
-        return sum(self._cluster(cluster)[1] for cluster in split_clusters(text))
+        """Shaped advance width of ``text`` in pixels (kerning included, no letter spacing):
+        what the browser's ``measureText`` answers, which Konva uses to break lines."""
+        return sum(self._shape(index, part).width for index, part in self.segments(text))
 
     def cluster_width(self, cluster: str) -> float:
-        """Advance width of one user-perceived character."""
-        return self._cluster(cluster)[1]
+        """Advance width of one user-perceived character shaped alone."""
+        return self._shape(self._font_index(cluster), cluster).width
 
-    def runs(self, text: str) -> list[Run]:
-        """``text`` split into runs of one font each."""
-        runs: list[Run] = []
-        current_index, current_text, current_width = -1, "", 0.0
-        for cluster in split_clusters(text):
-            index, width = self._cluster(cluster)
-            if index != current_index and current_text:
-                runs.append(Run(current_text, self._fonts[current_index], current_width))
-                current_text, current_width = "", 0.0
-            current_index = index
-            current_text += cluster
-            current_width += width
-        if current_text:
-            runs.append(Run(current_text, self._fonts[current_index], current_width))
-        return runs
+    def glyph_runs(
+        self,
+        text: str,
+        *,
+        per_letter: bool = False,
+        letter_spacing: float = 0.0,
+        space_extra: float = 0.0,
+    ) -> tuple[list[GlyphRun], float]:
+        """The glyphs of one line and the pen position after them.
 
-    def font_for(self, cluster: str) -> skia.Font:
-        """The font that draws ``cluster``."""
-        return self._fonts[self._cluster(cluster)[0]]
+        Shaped as a whole unless ``per_letter``; then each user-perceived character is shaped
+        alone and followed by ``letter_spacing`` pixels, and each space is preceded by
+        ``space_extra`` (justification), as Konva draws spaced or justified text.
+        """
+        pieces: list[tuple[int, _Shaped, float]] = []
+        pen = 0.0
+        if per_letter:
+            for cluster in split_clusters(text):
+                if cluster == " ":
+                    pen += space_extra
+                index = self._font_index(cluster)
+                shaped = self._shape(index, cluster)
+                pieces.append((index, shaped, pen))
+                pen += shaped.width + letter_spacing
+        else:
+            for index, part in self.segments(text):
+                shaped = self._shape(index, part)
+                pieces.append((index, shaped, pen))
+                pen += shaped.width
+        runs: list[GlyphRun] = []
+        current = -1
+        glyphs: list[int] = []
+        positions: list[tuple[float, float]] = []
+        for index, shaped, origin in pieces:
+            if index != current and glyphs:
+                runs.append(GlyphRun(self._fonts[current], tuple(glyphs), tuple(positions)))
+                glyphs, positions = [], []
+            current = index
+            glyphs.extend(shaped.glyphs)
+            positions.extend((origin + x, y) for x, y in shaped.positions)
+        if glyphs:
+            runs.append(GlyphRun(self._fonts[current], tuple(glyphs), tuple(positions)))
+        return runs, pen
+
+
+def text_blob(runs: Sequence[GlyphRun]) -> skia.TextBlob | None:
+    """One skia text blob holding ``runs`` (``None`` when there is nothing to draw)."""
+    builder = skia.TextBlobBuilder()
+    drawn = False
+    for run in runs:
+        if not run.glyphs:
+            continue
+        builder.allocRunPos(
+            run.font, list(run.glyphs), [skia.Point(x, y) for x, y in run.positions]
+        )
+        drawn = True
+    return builder.make() if drawn else None
 
 
 def manifest(directory: Path = FONTS_DIR) -> dict[str, Any]:
     """The decoded ``fonts.json``."""
     data: dict[str, Any] = json.loads((directory / "fonts.json").read_text(encoding="utf-8"))
     return data
+
+
+def code_points(path: Path) -> frozenset[int]:
+    """Every code point the font file at ``path`` maps to a glyph (its cmap)."""
+    return frozenset(hb.Face(hb.Blob.from_file_path(str(path))).unicodes)

@@ -17,6 +17,7 @@ from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
+from designcore.app.http.fonts import fonts_router
 from designcore.app.http.mailbox import mailbox_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.storage import storage_handlers
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
 
     handlers.append(build_auth_router(provide_auth, provide_limiter))
     handlers.append(export_handler(provide_exports))
+    handlers.append(fonts_router())
     if settings.mail.backend == "outbox":
         handlers.append(mailbox_router(provide_outbox))
     dist = settings.web_dist
