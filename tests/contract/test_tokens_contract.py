@@ -388,11 +388,25 @@ class TestRotation:
         (jwk,) = rig.signer.jwks()["keys"]
         assert jwk_thumbprint(jwk) == jwk["kid"]
 
+    def test_signing_never_writes_the_ring_while_a_key_is_active(self, rig: TokenRig) -> None:
+        """Signing happens inside the caller's database transaction, so it must not write the
+        key ring (on SQLite that would wait for the caller's own lock): a rotation that is due
+        waits for ensure_keys (the server's hourly job); the current key keeps signing."""
+        first = rig.active().kid
+        rig.clock.advance(ROTATE_EVERY)
+        rig.ring.down = True  # any ring access but a cached read would raise
+        rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        rig.ring.down = False
+        token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        assert first == header_of(token)["kid"]
+        assert 1 == len(rig.signer.jwks()["keys"])
+
     def test_new_key_is_published_before_it_signs(self, rig: TokenRig) -> None:
         """A lead time before the period ends, the successor appears in the JWKS while the old
         key keeps signing."""
         first = rig.active().kid
         rig.clock.advance(ROTATE_EVERY - PUBLISH_AHEAD)
+        rig.signer.ensure_keys(rig.now())
         token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
         kids = [jwk["kid"] for jwk in rig.signer.jwks()["keys"]]
         assert 2 == len(kids)
@@ -410,6 +424,7 @@ class TestRotation:
         signed_at = rig.now()
         rig.clock.advance(SECOND)
         new_token = rig.signer.sign({"sub": "u", "aud": AUDIENCE})
+        rig.signer.ensure_keys(rig.now())  # the hourly job retires the old key at the switch
         second = header_of(new_token)["kid"]
         assert first == header_of(old_token)["kid"]
         assert first != second

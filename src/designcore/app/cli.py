@@ -110,6 +110,26 @@ def _auth_clean_up(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _payments_reconcile(_args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    counts = container.payments().reconcile()
+    print(", ".join(f"{count} {what}" for what, count in counts.items()))
+    return 0
+
+
+def _subscriptions_expire(_args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    counts = container.payments().expire()
+    print(f"{counts['expired']} subscriptions expired")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     top = argparse.ArgumentParser(prog="designcore", description=__doc__)
@@ -141,6 +161,16 @@ def parser() -> argparse.ArgumentParser:
     auth_verbs.add_parser(
         "clean-up", help="delete replaced refresh tokens and expired mailed tokens"
     ).set_defaults(run=_auth_clean_up)
+    payments = commands.add_parser("payments", help="payment housekeeping")
+    payments_verbs = payments.add_subparsers(dest="verb", required=True)
+    payments_verbs.add_parser(
+        "reconcile", help="verify payments pending for more than 10 minutes with the provider"
+    ).set_defaults(run=_payments_reconcile)
+    subscriptions = commands.add_parser("subscriptions", help="subscription housekeeping")
+    subscription_verbs = subscriptions.add_subparsers(dest="verb", required=True)
+    subscription_verbs.add_parser(
+        "expire", help="end premium for subscriptions past their period and 3 days of grace"
+    ).set_defaults(run=_subscriptions_expire)
     return top
 
 

@@ -32,6 +32,8 @@ from designcore.adapters.memory import (
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.adapters.oidc import GoogleOpenIdProvider
+from designcore.adapters.paystack import PaystackGateway
+from designcore.adapters.paystack_sandbox import PaystackSandbox, SandboxGateway
 from designcore.adapters.pillow.images import PillowImageCodec
 from designcore.adapters.pyotp import PyOtpTotp
 from designcore.adapters.redis import RedisRateLimiter
@@ -53,9 +55,11 @@ from designcore.app.periodic import Job
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.exports import ExportService, storage_image_loader
+from designcore.app.services.payments import PaymentService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
+from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
 
 
@@ -111,10 +115,20 @@ def _sqlalchemy_accounts_reader(engine: Engine) -> Callable[[], SqlAlchemyAccoun
     return lambda: SqlAlchemyAccountsUnitOfWork(engine, read_only=True)
 
 
-def _periodic_jobs(auth: Callable[[], AuthService]) -> list[Job]:
+def _periodic_jobs(
+    auth: Callable[[], AuthService],
+    payments: Callable[[], PaymentService],
+    signer: Callable[[], JwtTokenSigner],
+    clock: Callable[[], SystemClock],
+) -> list[Job]:
     # Providers, not services: building the auth service reads the signing keys, which must
     # not happen when the app is merely created (an unmigrated database answers 503 then).
-    return [Job("auth clean-up", timedelta(hours=1), lambda: auth().clean_up())]
+    return [
+        Job("signing keys", timedelta(hours=1), lambda: signer().ensure_keys(clock().now())),
+        Job("auth clean-up", timedelta(hours=1), lambda: auth().clean_up()),
+        Job("payments reconcile", timedelta(minutes=5), lambda: payments().reconcile()),
+        Job("subscriptions expire", timedelta(hours=1), lambda: payments().expire()),
+    ]
 
 
 def _memory_accounts() -> Callable[[], object]:
@@ -157,6 +171,21 @@ def _google(settings: Settings) -> GoogleOpenIdProvider | None:
         token_endpoint=auth.google_token_url,
         jwks_uri=auth.google_jwks_url,
         issuer=auth.google_issuer,
+    )
+
+
+def _paystack(settings: Settings) -> PaystackGateway:
+    payments = settings.payments
+    if not payments.paystack_secret_key or not payments.paystack_public_key:
+        raise ValueError(
+            "DESIGNCORE_PAYMENTS_BACKEND=paystack needs DESIGNCORE_PAYSTACK_SECRET_KEY and "
+            "DESIGNCORE_PAYSTACK_PUBLIC_KEY"
+        )
+    return PaystackGateway(
+        httpx.Client(),
+        secret_key=payments.paystack_secret_key,
+        public_key=payments.paystack_public_key,
+        base_url=payments.paystack_base_url,
     )
 
 
@@ -297,7 +326,32 @@ class Container(containers.DeclarativeContainer):
         signed_in=signed_in,
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
-    periodic_jobs = providers.Singleton(_periodic_jobs, auth=auth.provider)
+    paystack_sandbox = providers.Singleton(
+        PaystackSandbox,
+        public_key=settings.provided.payments.sandbox.public_key,
+        secret_key=settings.provided.payments.sandbox.secret_key,
+        webhook_url=settings.provided.sandbox_webhook_url,
+        checkout_url=settings.provided.sandbox_checkout_url,
+    )
+    payment_gateway = providers.Selector(
+        settings.provided.payments.backend,
+        sandbox=providers.Singleton(SandboxGateway, paystack_sandbox),
+        paystack=providers.Singleton(_paystack, settings=settings),
+    )
+    payments = providers.Singleton(
+        PaymentService,
+        accounts=accounts,
+        gateway=payment_gateway,
+        plan=providers.Singleton(premium_plan, settings.provided.payments.plan_code),
+        clock=clock,
+    )
+    periodic_jobs = providers.Singleton(
+        _periodic_jobs,
+        auth=auth.provider,
+        payments=payments.provider,
+        signer=token_signer.provider,
+        clock=clock.provider,
+    )
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
     site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)

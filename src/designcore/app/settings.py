@@ -228,6 +228,58 @@ class MailSettings:
 
 
 @attrs.frozen
+class PaystackSandboxSettings:
+    """The embedded payment provider, a local emulator of Paystack at `/sandbox/paystack/`."""
+
+    public_key: str = env(
+        "PAYSTACK_SANDBOX_PUBLIC_KEY",
+        "Public key of the sandbox (a test key, `pk_test_…`).",
+        "pk_test_sandbox_designcore",
+    )
+    secret_key: str = env(
+        "PAYSTACK_SANDBOX_SECRET_KEY",
+        "Secret key of the sandbox (a test key, `sk_test_…`); signs its webhooks.",
+        "sk_test_sandbox_designcore",
+    )
+    webhooks: bool = env(
+        "PAYSTACK_SANDBOX_WEBHOOKS",
+        "Whether the sandbox POSTs signed webhook events after each completed charge.",
+        True,
+    )
+    webhook_url: str = env(
+        "PAYSTACK_SANDBOX_WEBHOOK_URL",
+        "Where the sandbox sends webhooks (empty: `{PUBLIC_URL}/api/v1/webhooks/paystack`).",
+        "",
+    )
+
+
+@attrs.frozen
+class PaymentsSettings:
+    """The payment provider."""
+
+    backend: Literal["sandbox", "paystack"] = env(
+        "PAYMENTS_BACKEND",
+        "`sandbox` (the embedded Paystack emulator and its test cards) or `paystack`.",
+        "sandbox",
+    )
+    sandbox: PaystackSandboxSettings = attrs.field(factory=PaystackSandboxSettings)
+    paystack_secret_key: str = env(
+        "PAYSTACK_SECRET_KEY",
+        "Paystack secret key (`sk_live_…` / `sk_test_…`) with `paystack`.",
+        "",
+    )
+    paystack_public_key: str = env(
+        "PAYSTACK_PUBLIC_KEY", "Paystack public key (`pk_…`), handed to the payment popup.", ""
+    )
+    paystack_base_url: str = env(
+        "PAYSTACK_BASE_URL", "Paystack's API root.", "https://api.paystack.co"
+    )
+    plan_code: str = env(
+        "PAYSTACK_PLAN_CODE", "The provider's plan code of the Premium Plan (optional).", ""
+    )
+
+
+@attrs.frozen
 class Settings:
     """Every setting of the product."""
 
@@ -240,6 +292,7 @@ class Settings:
     server: ServerSettings = attrs.field(factory=ServerSettings)
     auth: AuthConfig = attrs.field(factory=AuthConfig)
     mail: MailSettings = attrs.field(factory=MailSettings)
+    payments: PaymentsSettings = attrs.field(factory=PaymentsSettings)
 
     @property
     def database_url(self) -> str:
@@ -264,13 +317,37 @@ class Settings:
         return (Path(self.data_dir) / "mail").resolve()
 
     @property
+    def sandbox_webhook_url(self) -> str | None:
+        """Where the payment sandbox sends webhooks, or ``None`` when they are off."""
+        sandbox = self.payments.sandbox
+        if not sandbox.webhooks:
+            return None
+        return sandbox.webhook_url or (
+            self.auth.public_url.rstrip("/") + "/api/v1/webhooks/paystack"
+        )
+
+    @property
+    def sandbox_checkout_url(self) -> str:
+        """The payment sandbox's checkout page (its transactions' ``authorization_url``)."""
+        return self.auth.public_url.rstrip("/") + "/sandbox/checkout/popup"
+
+    @property
     def web_dist(self) -> Path | None:
         """The built web app, if there is one."""
         candidate = Path(self.server.web_dist or "web/dist").resolve()
         return candidate if (candidate / "index.html").is_file() else None
 
 
-for _cls in (DatabaseSettings, StorageSettings, ServerSettings, AuthConfig, MailSettings, Settings):
+for _cls in (
+    DatabaseSettings,
+    StorageSettings,
+    ServerSettings,
+    AuthConfig,
+    MailSettings,
+    PaystackSandboxSettings,
+    PaymentsSettings,
+    Settings,
+):
     attrs.resolve_types(_cls)
 
 

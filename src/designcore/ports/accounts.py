@@ -23,6 +23,7 @@ from designcore.domain.accounts import (
     User,
 )
 from designcore.domain.profiles import CreditEntry, Profile, Referral
+from designcore.ports.payments import PaymentRepository, SubscriptionRepository
 
 
 class UserRepository(Protocol):
@@ -249,7 +250,9 @@ class CreditLedger(Protocol):
 
 
 class AccountsUnitOfWork(Protocol):
-    """One transaction over every accounts repository."""
+    """One transaction over every accounts repository, the payment books included: a
+    payment's success, the subscription's renewal and the profile's premium status change
+    together or not at all."""
 
     users: UserRepository
     identities: IdentityRepository
@@ -261,6 +264,8 @@ class AccountsUnitOfWork(Protocol):
     profiles: ProfileRepository
     referrals: ReferralRepository
     credits: CreditLedger
+    payments: PaymentRepository
+    subscriptions: SubscriptionRepository
 
     def __enter__(self) -> AccountsUnitOfWork:
         """Begin the transaction."""

@@ -65,6 +65,9 @@ RAW_BODY_FIELDS: dict[str, dict[str, type]] = {
     "/auth/v1/factors": {"factor_type": str, "friendly_name": str, "issuer": str},
     "/auth/v1/factors/{factor_id:str}/challenge": {},
     "/auth/v1/factors/{factor_id:str}/verify": {"challenge_id": str, "code": str},
+    "/functions/v1/create-premium-upgrade": {"amount": int, "currency": str},
+    "/functions/v1/verify-premium-payment": {"reference": str},
+    "/api/v1/webhooks/paystack": {"event": str, "data": dict},
 }
 """The JSON fields of handlers that parse their raw body themselves (not introspectable);
 ``object`` marks free-form values (user metadata) that take every JSON type."""
@@ -88,6 +91,8 @@ BASE_BODIES: dict[str, dict[str, Any]] = {
     "/auth/v1/verify": {"token": "x" * 32, "type": "recovery"},
     "/auth/v1/factors": {"factor_type": "totp"},
     "/auth/v1/factors/{factor_id:str}/verify": {"challenge_id": "c", "code": "123456"},
+    "/functions/v1/create-premium-upgrade": {"amount": 150000, "currency": "NGN"},
+    "/functions/v1/verify-premium-payment": {"reference": "txn_1763700000000_abcdefghi"},
 }
 BASE_QUERY: dict[str, str] = {
     "q": "flyer",

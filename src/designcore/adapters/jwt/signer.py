@@ -253,19 +253,21 @@ class JwtTokenSigner:
             return changes
 
     def _signing_key(self, now: datetime) -> SigningKey:
+        """The active key. Rotation is not done here: signing happens inside the caller's
+        database transaction, and on SQLite writing the key ring from within it would wait for
+        the very lock that transaction holds. Rotation runs at start and from the server's
+        hourly job (:meth:`ensure_keys`); only when no key can sign at all is one made here."""
         keys = self._cached_keys(now)
-        failed_at = self._rotation_failed_at
-        retry_allowed = failed_at is None or not failed_at <= now < failed_at + self._reload_every
-        if retry_allowed and self._plan(keys, now):
-            try:
-                self.ensure_keys(now)
-            except Unavailable:
-                self._rotation_failed_at = now
-                if active_key(keys, now) is None:
-                    raise
-                logger.warning("key rotation failed; signing with the current key", exc_info=True)
-            keys = self._keys
         key = active_key(keys, now)
+        if key is None:
+            failed_at = self._rotation_failed_at
+            if failed_at is None or not failed_at <= now < failed_at + self._reload_every:
+                try:
+                    self.ensure_keys(now)
+                except Unavailable:
+                    self._rotation_failed_at = now
+                    raise
+            key = active_key(self._keys, now)
         if key is None:
             raise Unavailable("no signing key is active", code="no_signing_key")
         return key

@@ -4,7 +4,10 @@ An :class:`InMemoryAccountsStore` holds the committed state. Each unit of work t
 store's lock at ``__enter__`` and holds it until ``__exit__`` (so units of work run one at a
 time, as writers do on a database), works on a copy of the state, and swaps its copy in on
 ``commit()``; leaving without a commit throws the copy away. It enforces what the tables
-enforce: unique keys, and that rows refer to existing users, sessions and factors.
+enforce: unique keys, and that rows refer to existing users, sessions and factors (payments
+do not: like the credits ledger they are financial records and keep a user id of their own).
+Because the store is held for the whole unit of work, ``payments.get_for_update`` needs no
+lock of its own.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from designcore.domain.accounts import (
     User,
 )
 from designcore.domain.errors import Conflict, NotFound
+from designcore.domain.payments import Payment, PaymentStatus, Subscription
 from designcore.domain.profiles import CreditEntry, Profile, Referral
 from designcore.ports.accounts import (
     AccountsUnitOfWork,
@@ -43,6 +47,7 @@ from designcore.ports.accounts import (
     SessionRepository,
     UserRepository,
 )
+from designcore.ports.payments import PaymentRepository, SubscriptionRepository
 
 
 @attrs.define
@@ -59,6 +64,8 @@ class _State:
     profiles: dict[str, Profile] = attrs.Factory(dict)
     referrals: dict[str, Referral] = attrs.Factory(dict)
     credits: dict[str, CreditEntry] = attrs.Factory(dict)
+    payments: dict[str, Payment] = attrs.Factory(dict)
+    subscriptions: dict[tuple[str, str], Subscription] = attrs.Factory(dict)
 
     def copy(self) -> _State:
         """A copy whose dicts can change without touching this one (records are frozen)."""
@@ -459,6 +466,82 @@ class InMemoryCreditLedger(_Repository):
         return sum(e.delta for e in self._s.credits.values() if e.user_id == user_id)
 
 
+def _check_limit(limit: int) -> None:
+    if limit < 0:
+        raise ValueError(f"limit must not be negative, not {limit}")
+
+
+class InMemoryPaymentRepository(_Repository):
+    """Payment attempts by reference."""
+
+    def add(self, payment: Payment) -> None:
+        """Store a new attempt."""
+        if payment.reference in self._s.payments:
+            raise Conflict(
+                f"a payment with reference {payment.reference} exists", code="duplicate_reference"
+            )
+        self._s.payments[payment.reference] = payment
+
+    def get(self, reference: str) -> Payment | None:
+        """An attempt by reference."""
+        return self._s.payments.get(reference)
+
+    def get_for_update(self, reference: str) -> Payment | None:
+        """An attempt by reference (the unit of work holds the whole store already)."""
+        return self._s.payments.get(reference)
+
+    def update(self, payment: Payment) -> None:
+        """Overwrite an attempt."""
+        if payment.reference not in self._s.payments:
+            raise NotFound(f"no payment {payment.reference}", code="payment_not_found")
+        self._s.payments[payment.reference] = payment
+
+    def pending_before(self, moment: datetime, limit: int) -> Sequence[Payment]:
+        """Pending attempts created before ``moment``, oldest first (ties by reference)."""
+        _check_limit(limit)
+        pending = [
+            p
+            for p in self._s.payments.values()
+            if p.status is PaymentStatus.PENDING and p.created_at < moment
+        ]
+        return sorted(pending, key=lambda p: (p.created_at, p.reference))[:limit]
+
+    def for_user(self, user_id: str, limit: int) -> Sequence[Payment]:
+        """A user's attempts, newest first (ties by reference)."""
+        _check_limit(limit)
+        mine = sorted(
+            (p for p in self._s.payments.values() if p.user_id == user_id),
+            key=lambda p: p.reference,
+        )
+        mine.sort(key=lambda p: p.created_at, reverse=True)
+        return mine[:limit]
+
+
+class InMemorySubscriptionRepository(_Repository):
+    """Subscriptions by user and plan."""
+
+    def get(self, user_id: str, plan_id: str) -> Subscription | None:
+        """A user's subscription to a plan."""
+        return self._s.subscriptions.get((user_id, plan_id))
+
+    def put(self, subscription: Subscription) -> None:
+        """Store or overwrite a subscription."""
+        if subscription.user_id not in self._s.users:
+            raise _unknown_user(subscription.user_id)
+        self._s.subscriptions[(subscription.user_id, subscription.plan_id)] = subscription
+
+    def ended_before(self, moment: datetime, limit: int) -> Sequence[Subscription]:
+        """Unexpired subscriptions whose period ended before ``moment``, oldest end first
+        (ties by user and plan)."""
+        _check_limit(limit)
+        ended = [
+            s
+            for s in self._s.subscriptions.values()
+            if s.expired_at is None and s.current_period_end < moment
+        ]
+        return sorted(ended, key=lambda s: (s.current_period_end, s.user_id, s.plan_id))[:limit]
+
+
 class InMemoryAccountsStore:
     """The committed accounts state, shared by every unit of work made from it."""
 
@@ -506,6 +589,8 @@ class InMemoryAccountsUnitOfWork:
     profiles: ProfileRepository
     referrals: ReferralRepository
     credits: CreditLedger
+    payments: PaymentRepository
+    subscriptions: SubscriptionRepository
 
     def __init__(self, store: InMemoryAccountsStore) -> None:
         self._store = store
@@ -529,6 +614,8 @@ class InMemoryAccountsUnitOfWork:
         self.profiles = InMemoryProfileRepository(state)
         self.referrals = InMemoryReferralRepository(state)
         self.credits = InMemoryCreditLedger(state)
+        self.payments = InMemoryPaymentRepository(state)
+        self.subscriptions = InMemorySubscriptionRepository(state)
         return self
 
     def __exit__(

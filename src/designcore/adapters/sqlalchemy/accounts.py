@@ -15,6 +15,11 @@ Concurrency:
   (pysqlite would otherwise begin lazily at the first write, and the upgrade from reader to
   writer fails in WAL mode instead of waiting). Only these connections do this; the engine's
   other users keep pysqlite's default behaviour.
+- ``PaymentRepository.get_for_update`` locks the payment's row: PostgreSQL ``SELECT … FOR
+  UPDATE`` (a second verification of the same reference waits for the first to commit and
+  then reads what it wrote); SQLite needs nothing more than the ``BEGIN IMMEDIATE`` above.
+  A read-only unit of work refuses it.
+- ``SubscriptionRepository.put`` is one ``INSERT … ON CONFLICT DO UPDATE`` (both dialects).
 
 Vendor exceptions stay inside: constraint violations become ``Conflict`` with the port's code
 (the failed write runs in a savepoint, so the unit of work stays usable), other database
@@ -29,6 +34,7 @@ from types import TracebackType
 from typing import Any, Self
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from designcore.adapters.sqlalchemy.accounts_mapping import (
@@ -42,6 +48,8 @@ from designcore.adapters.sqlalchemy.accounts_mapping import (
     identity_to_domain,
     one_time_token_from_domain,
     one_time_token_to_domain,
+    payment_from_domain,
+    payment_to_domain,
     profile_from_domain,
     profile_to_domain,
     referral_from_domain,
@@ -50,6 +58,8 @@ from designcore.adapters.sqlalchemy.accounts_mapping import (
     refresh_token_to_domain,
     session_from_domain,
     session_to_domain,
+    subscription_from_domain,
+    subscription_to_domain,
     user_from_domain,
     user_to_domain,
 )
@@ -59,10 +69,12 @@ from designcore.adapters.sqlalchemy.accounts_tables import (
     FACTORS,
     IDENTITIES,
     ONE_TIME_TOKENS,
+    PAYMENTS,
     PROFILES,
     REFERRALS,
     REFRESH_TOKENS,
     SESSIONS,
+    SUBSCRIPTIONS,
     USERS,
 )
 from designcore.adapters.sqlalchemy.mapping import utc
@@ -77,6 +89,7 @@ from designcore.domain.accounts import (
     User,
 )
 from designcore.domain.errors import Conflict, NotFound, Unavailable
+from designcore.domain.payments import Payment, PaymentStatus, Subscription
 from designcore.domain.profiles import CreditEntry, Profile, Referral
 from designcore.ports.accounts import (
     AccountsUnitOfWork,
@@ -91,10 +104,11 @@ from designcore.ports.accounts import (
     SessionRepository,
     UserRepository,
 )
+from designcore.ports.payments import PaymentRepository, SubscriptionRepository
 
 _U, _I, _S, _R = USERS.c, IDENTITIES.c, SESSIONS.c, REFRESH_TOKENS.c
 _F, _CH, _O, _P = FACTORS.c, CHALLENGES.c, ONE_TIME_TOKENS.c, PROFILES.c
-_RF, _CE = REFERRALS.c, CREDIT_ENTRIES.c
+_RF, _CE, _PM, _SB = REFERRALS.c, CREDIT_ENTRIES.c, PAYMENTS.c, SUBSCRIPTIONS.c
 
 Check = tuple[sa.Select[Any], Conflict]
 """A query that finds a row when a write broke one rule, and the conflict to raise then."""
@@ -679,6 +693,114 @@ class SqlAlchemyCreditLedger(_Repository):
         return int(self._tx.execute(query).scalar_one())
 
 
+def _check_limit(limit: int) -> None:
+    if limit < 0:
+        raise ValueError(f"limit must not be negative, not {limit}")
+
+
+class SqlAlchemyPaymentRepository(_Repository):
+    """Payment attempts in ``payments``."""
+
+    def add(self, payment: Payment) -> None:
+        """Store a new attempt."""
+        duplicate = Conflict(
+            f"a payment with reference {payment.reference} exists", code="duplicate_reference"
+        )
+        self._tx.write(
+            sa.insert(PAYMENTS).values(payment_from_domain(payment)),
+            [(_exists(PAYMENTS, _PM.reference == payment.reference), duplicate)],
+            Conflict(f"payment {payment.reference} clashes with stored data"),
+        )
+
+    def get(self, reference: str) -> Payment | None:
+        """An attempt by reference."""
+        row = self._tx.one(sa.select(PAYMENTS).where(_PM.reference == reference))
+        return None if row is None else payment_to_domain(row)
+
+    def get_for_update(self, reference: str) -> Payment | None:
+        """An attempt by reference, its row locked until the unit of work ends (``FOR
+        UPDATE``, which SQLite leaves out: its transaction holds the write lock already)."""
+        if self._tx.read_only:
+            raise RuntimeError("a read-only unit of work cannot lock rows for update")
+        row = self._tx.one(sa.select(PAYMENTS).where(_PM.reference == reference).with_for_update())
+        return None if row is None else payment_to_domain(row)
+
+    def update(self, payment: Payment) -> None:
+        """Overwrite an attempt."""
+        values = payment_from_domain(payment)
+        del values["reference"]
+        result = self._tx.write(
+            sa.update(PAYMENTS).where(_PM.reference == payment.reference).values(values),
+            [],
+            Conflict(f"payment {payment.reference} clashes with stored data"),
+        )
+        if result.rowcount == 0:
+            raise NotFound(f"no payment {payment.reference}", code="payment_not_found")
+
+    def pending_before(self, moment: datetime, limit: int) -> Sequence[Payment]:
+        """Pending attempts created before ``moment``, oldest first (ties by reference)."""
+        _check_limit(limit)
+        query = (
+            sa.select(PAYMENTS)
+            .where(_PM.status == PaymentStatus.PENDING.value, _PM.created_at < utc(moment))
+            .order_by(_PM.created_at, _PM.reference)
+            .limit(limit)
+        )
+        return [payment_to_domain(row) for row in self._tx.all(query)]
+
+    def for_user(self, user_id: str, limit: int) -> Sequence[Payment]:
+        """A user's attempts, newest first (ties by reference)."""
+        _check_limit(limit)
+        query = (
+            sa.select(PAYMENTS)
+            .where(_PM.user_id == user_id)
+            .order_by(_PM.created_at.desc(), _PM.reference)
+            .limit(limit)
+        )
+        return [payment_to_domain(row) for row in self._tx.all(query)]
+
+
+def _subscription_upsert(dialect_name: str, values: dict[str, Any]) -> sa.Insert:
+    """``INSERT … ON CONFLICT (user_id, plan_id) DO UPDATE`` in the engine's dialect."""
+    insert = postgresql.insert if dialect_name == "postgresql" else sqlite.insert
+    statement = insert(SUBSCRIPTIONS).values(values)
+    changed = {key: statement.excluded[key] for key in values if key not in ("user_id", "plan_id")}
+    return statement.on_conflict_do_update(index_elements=["user_id", "plan_id"], set_=changed)
+
+
+class SqlAlchemySubscriptionRepository(_Repository):
+    """Subscriptions in ``subscriptions``."""
+
+    def get(self, user_id: str, plan_id: str) -> Subscription | None:
+        """A user's subscription to a plan."""
+        row = self._tx.one(
+            sa.select(SUBSCRIPTIONS).where(_SB.user_id == user_id, _SB.plan_id == plan_id)
+        )
+        return None if row is None else subscription_to_domain(row)
+
+    def put(self, subscription: Subscription) -> None:
+        """Store or overwrite a subscription."""
+        self._tx.write(
+            _subscription_upsert(
+                self._tx.connection.dialect.name, subscription_from_domain(subscription)
+            ),
+            [],
+            _unknown_user(subscription.user_id),
+        )
+
+    def ended_before(self, moment: datetime, limit: int) -> Sequence[Subscription]:
+        """Unexpired subscriptions whose period ended before ``moment``, oldest end first
+        (ties by user and plan)."""
+        _check_limit(limit)
+        query = (
+            sa.select(SUBSCRIPTIONS)
+            .where(_SB.expired_at.is_(None), _SB.current_period_end < utc(moment))
+            .order_by(_SB.current_period_end, _SB.user_id, _SB.plan_id)
+            .limit(limit)
+        )
+        return [subscription_to_domain(row) for row in self._tx.all(query)]
+
+
 class SqlAlchemyAccountsUnitOfWork:
     """One connection and one transaction over every accounts repository.
 
@@ -696,6 +818,8 @@ class SqlAlchemyAccountsUnitOfWork:
     profiles: ProfileRepository
     referrals: ReferralRepository
     credits: CreditLedger
+    payments: PaymentRepository
+    subscriptions: SubscriptionRepository
 
     def __init__(self, engine: sa.Engine, *, read_only: bool = False) -> None:
         self._engine = engine
@@ -728,6 +852,8 @@ class SqlAlchemyAccountsUnitOfWork:
         self.profiles = SqlAlchemyProfileRepository(tx)
         self.referrals = SqlAlchemyReferralRepository(tx)
         self.credits = SqlAlchemyCreditLedger(tx)
+        self.payments = SqlAlchemyPaymentRepository(tx)
+        self.subscriptions = SqlAlchemySubscriptionRepository(tx)
         return self
 
     def __exit__(
@@ -779,9 +905,11 @@ __all__ = [
     "SqlAlchemyFactorRepository",
     "SqlAlchemyIdentityRepository",
     "SqlAlchemyOneTimeTokenRepository",
+    "SqlAlchemyPaymentRepository",
     "SqlAlchemyProfileRepository",
     "SqlAlchemyReferralRepository",
     "SqlAlchemyRefreshTokenRepository",
     "SqlAlchemySessionRepository",
+    "SqlAlchemySubscriptionRepository",
     "SqlAlchemyUserRepository",
 ]

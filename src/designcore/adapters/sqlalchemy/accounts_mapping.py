@@ -23,6 +23,7 @@ from designcore.domain.accounts import (
     RefreshToken,
     User,
 )
+from designcore.domain.payments import Money, Payment, PaymentStatus, Subscription
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, Referral, ReferralStatus
 
 Row = Mapping[Any, Any]
@@ -309,4 +310,71 @@ def credit_entry_from_domain(entry: CreditEntry) -> dict[str, Any]:
         "reason": entry.reason.value,
         "reference": entry.reference,
         "created_at": utc(entry.created_at),
+    }
+
+
+def payment_to_domain(row: Row) -> Payment:
+    """A payment attempt from its row."""
+    return Payment(
+        reference=row["reference"],
+        user_id=row["user_id"],
+        email=row["email"],
+        plan_id=row["plan_id"],
+        price=Money(int(row["amount_minor"]), row["currency"]),
+        status=PaymentStatus(row["status"]),
+        access_code=row["access_code"],
+        provider_status=row["provider_status"],
+        failure=row["failure"],
+        created_at=utc(row["created_at"]),
+        updated_at=utc(row["updated_at"]),
+        paid_at=utc_or_none(row["paid_at"]),
+        verified_at=utc_or_none(row["verified_at"]),
+    )
+
+
+def payment_from_domain(payment: Payment) -> dict[str, Any]:
+    """Column values of a payment attempt."""
+    return {
+        "reference": payment.reference,
+        "user_id": payment.user_id,
+        "email": payment.email,
+        "plan_id": payment.plan_id,
+        "amount_minor": payment.price.minor,
+        "currency": payment.price.currency,
+        "status": payment.status.value,
+        "access_code": payment.access_code,
+        "provider_status": payment.provider_status,
+        "failure": payment.failure,
+        "created_at": utc(payment.created_at),
+        "updated_at": utc(payment.updated_at),
+        "paid_at": utc_or_none(payment.paid_at),
+        "verified_at": utc_or_none(payment.verified_at),
+    }
+
+
+def subscription_to_domain(row: Row) -> Subscription:
+    """A subscription from its row."""
+    return Subscription(
+        user_id=row["user_id"],
+        plan_id=row["plan_id"],
+        current_period_start=utc(row["current_period_start"]),
+        current_period_end=utc(row["current_period_end"]),
+        last_reference=row["last_reference"],
+        created_at=utc(row["created_at"]),
+        updated_at=utc(row["updated_at"]),
+        expired_at=utc_or_none(row["expired_at"]),
+    )
+
+
+def subscription_from_domain(subscription: Subscription) -> dict[str, Any]:
+    """Column values of a subscription."""
+    return {
+        "user_id": subscription.user_id,
+        "plan_id": subscription.plan_id,
+        "current_period_start": utc(subscription.current_period_start),
+        "current_period_end": utc(subscription.current_period_end),
+        "last_reference": subscription.last_reference,
+        "created_at": utc(subscription.created_at),
+        "updated_at": utc(subscription.updated_at),
+        "expired_at": utc_or_none(subscription.expired_at),
     }

@@ -1,7 +1,8 @@
 """Row classes of the accounts tables (the adapter's own view; domain classes are never mapped).
 
 They share :class:`~designcore.adapters.sqlalchemy.tables.Base`, so one metadata describes the
-whole database. Migration ``0003`` creates them; keep both in step.
+whole database. Migration ``0003`` creates them (``0007`` adds columns, ``0008`` the payment
+books); keep both in step.
 """
 
 from __future__ import annotations
@@ -197,6 +198,68 @@ class CreditEntryRow(Base):
     __table_args__ = (sa.UniqueConstraint("user_id", "reason", "reference"),)
 
 
+class PaymentRow(Base):
+    """``payments``: every payment attempt, stored before the customer pays.
+
+    ``user_id`` has no foreign key on purpose: a payment is a financial record and must
+    outlive the account it was made for (as the credits ledger's lines do), so deleting a
+    user neither cascades to nor is blocked by it; the row keeps the id and e-mail as they
+    were when the customer paid.
+    """
+
+    __tablename__ = "payments"
+
+    reference: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    user_id: Mapped[str] = mapped_column(Uuid)
+    email: Mapped[str] = mapped_column(sa.Text)
+    plan_id: Mapped[str] = mapped_column(sa.String(32))
+    amount_minor: Mapped[int] = mapped_column(sa.BigInteger)
+    currency: Mapped[str] = mapped_column(sa.CHAR(3))
+    status: Mapped[str] = mapped_column(sa.String(16))
+    access_code: Mapped[str | None] = mapped_column(sa.Text)
+    provider_status: Mapped[str | None] = mapped_column(sa.Text)
+    failure: Mapped[str | None] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(Moment)
+    updated_at: Mapped[datetime] = mapped_column(Moment)
+    paid_at: Mapped[datetime | None] = mapped_column(Moment)
+    verified_at: Mapped[datetime | None] = mapped_column(Moment)
+
+    __table_args__ = (
+        sa.CheckConstraint("amount_minor >= 0", name="ck_payments_amount_minor_not_negative"),
+        # The reconciler: pending attempts, oldest first.
+        sa.Index("ix_payments_status_created_at", "status", "created_at"),
+        # A user's attempts, newest first.
+        sa.Index("ix_payments_user_id_newest", "user_id", sa.text("created_at DESC"), "reference"),
+    )
+
+
+class SubscriptionRow(Base):
+    """``subscriptions``: one per user and plan; it goes with its user (the payments that
+    paid for it stay)."""
+
+    __tablename__ = "subscriptions"
+
+    user_id: Mapped[str] = mapped_column(Uuid, _user_fk(), primary_key=True)
+    plan_id: Mapped[str] = mapped_column(sa.String(32), primary_key=True)
+    current_period_start: Mapped[datetime] = mapped_column(Moment)
+    current_period_end: Mapped[datetime] = mapped_column(Moment)
+    last_reference: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(Moment)
+    updated_at: Mapped[datetime] = mapped_column(Moment)
+    expired_at: Mapped[datetime | None] = mapped_column(Moment)
+
+    __table_args__ = (
+        # The expiry job: unexpired subscriptions by period end (a partial index on both
+        # SQLite and PostgreSQL).
+        sa.Index(
+            "ix_subscriptions_unexpired_period_end",
+            "current_period_end",
+            sqlite_where=sa.text("expired_at IS NULL"),
+            postgresql_where=sa.text("expired_at IS NULL"),
+        ),
+    )
+
+
 def _table(row: type[Base]) -> sa.Table:
     table = row.__table__
     assert isinstance(table, sa.Table)
@@ -213,3 +276,5 @@ ONE_TIME_TOKENS = _table(OneTimeTokenRow)
 PROFILES = _table(ProfileRow)
 REFERRALS = _table(ReferralRow)
 CREDIT_ENTRIES = _table(CreditEntryRow)
+PAYMENTS = _table(PaymentRow)
+SUBSCRIPTIONS = _table(SubscriptionRow)

@@ -12,14 +12,17 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from designcore import __version__
+from designcore.adapters.paystack_sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
 from designcore.app.http.fonts import fonts_router
+from designcore.app.http.functions import functions_router
 from designcore.app.http.mailbox import mailbox_router
 from designcore.app.http.profiles import AccountController
+from designcore.app.http.sandbox import sandbox_router
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
@@ -27,6 +30,7 @@ from designcore.app.http.writes import PromptController, RpcController, SiteSett
 from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
 from designcore.app.services.exports import ExportService
+from designcore.app.services.payments import PaymentService
 from designcore.app.settings import Settings
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
@@ -83,11 +87,23 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exports: ExportService = container.exports()
         return exports
 
+    def provide_payments() -> PaymentService:
+        payments: PaymentService = container.payments()
+        return payments
+
     handlers.append(build_auth_router(provide_auth, provide_limiter))
+    handlers.append(functions_router(provide_payments, provide_limiter))
     handlers.append(export_handler(provide_exports))
     handlers.append(fonts_router())
     if settings.mail.backend == "outbox":
         handlers.append(mailbox_router(provide_outbox))
+    if settings.payments.backend == "sandbox":
+
+        def provide_sandbox() -> PaystackSandbox:
+            sandbox: PaystackSandbox = container.paystack_sandbox()
+            return sandbox
+
+        handlers.append(sandbox_router(provide_sandbox))
     dist = settings.web_dist
     if dist is not None:
         handlers.append(web_router(dist))

@@ -1,0 +1,465 @@
+"""``PaystackGateway``: the ``PaymentGateway`` port over Paystack's REST API and an injected
+``httpx.Client``.
+
+What it speaks (Paystack's documented API; every request carries ``Authorization: Bearer
+<secret key>``, every answer is ``{status, message, data}``):
+
+- ``POST /transaction/initialize`` with ``email``, ``amount`` (the subunit, kobo for NGN, as the
+  string the API reference documents), ``currency``, ``reference``, ``callback_url`` and
+  ``metadata`` (a stringified JSON object) → ``data: {authorization_url, access_code,
+  reference}``. A reference Paystack has seen is refused with 400 ``Duplicate Transaction
+  Reference``.
+- ``GET /transaction/verify/{reference}`` → ``data: {id, status, reference, amount, currency,
+  paid_at, customer: {email}, gateway_response, …}``; an unknown reference is 400 (live) or 404
+  (the reference) ``Transaction reference not found``.
+- Webhooks: ``x-paystack-signature`` is the hex HMAC-SHA512 of the raw body keyed with the
+  secret key; ``charge.success`` carries the transaction in the verify shape.
+
+Reliability: each request has a connect and a read timeout; network errors and 5xx answers are
+retried (``attempts`` in all, exponential ``backoff`` through the injected ``sleep``), 4xx answers
+never. Errors leave as domain errors (vendor exceptions never cross this boundary), and the
+secret key never appears in a message or a log line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import math
+import re
+import time
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+from urllib.parse import quote
+
+import attrs
+import httpx
+
+from designcore.domain.errors import NotAllowed, NotFound, Unavailable
+from designcore.domain.payments import Money, ProviderTransaction
+from designcore.ports.payments import Initialized, WebhookEvent
+
+PAYSTACK_BASE_URL = "https://api.paystack.co"
+DEFAULT_TIMEOUT = httpx.Timeout(15.0, connect=5.0)
+"""5 s to connect, 15 s for each of write, read and pool."""
+MAX_WEBHOOK_BYTES = 256 * 1024
+"""Larger webhook bodies are refused unread (Paystack's events are a few kilobytes)."""
+TRANSACTION_EVENTS = frozenset({"charge.success"})
+"""Events whose ``data`` is a transaction in the verify shape. Other events (transfers,
+disputes, subscriptions…) parse with ``transaction=None``."""
+
+# Error codes (docs/api.md, "Payments").
+PROVIDER_UNAVAILABLE = "provider_unavailable"
+PROVIDER_BAD_ANSWER = "provider_bad_answer"
+PROVIDER_ANSWER_LOST = "provider_answer_lost"
+PROVIDER_REFUSED = "provider_refused"
+PAYMENT_NOT_FOUND = "payment_not_found"
+INVALID_SIGNATURE = "invalid_signature"
+INVALID_WEBHOOK = "invalid_webhook"
+
+_log = logging.getLogger(__name__)
+
+# Paystack has no stable codes for these refusals, only these messages.
+_DUPLICATE_REFERENCE = "duplicate transaction reference"
+_REFERENCE_NOT_FOUND = "transaction reference not found"
+
+_REFERENCE = re.compile(r"^[A-Za-z0-9._=-]{1,100}$")
+"""References verify asks about: Paystack's documented alphabet (alphanumerics, ``-``, ``.``,
+``=``) plus ``_``, which our own ``txn_{timestamp}_{random}`` references use. Anything else could
+not be a Paystack reference and must not reach the URL path."""
+_DIGITS = re.compile(r"^[0-9]{1,15}$")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+_EXACT_FLOAT_LIMIT = 2**53
+_MESSAGE_LIMIT = 300
+
+# Raised before the request left this process: Paystack cannot have acted on it.
+_NOT_SENT: tuple[type[httpx.TransportError], ...] = (
+    httpx.ConnectError,
+    httpx.ConnectTimeout,
+    httpx.PoolTimeout,
+    httpx.UnsupportedProtocol,
+)
+
+
+class _Malformed(ValueError):
+    """A provider document that does not have the documented shape."""
+
+
+@attrs.frozen
+class _Answer:
+    response: httpx.Response
+    maybe_processed: bool
+    """Whether an earlier attempt may have reached Paystack (its answer was lost or 5xx)."""
+
+
+class PaystackGateway:
+    """The ``PaymentGateway`` port for Paystack, over an injected ``httpx.Client``."""
+
+    def __init__(
+        self,
+        http: httpx.Client,
+        *,
+        secret_key: str,
+        public_key: str,
+        base_url: str = PAYSTACK_BASE_URL,
+        attempts: int = 3,
+        backoff: float = 0.2,
+        sleep: Callable[[float], object] = time.sleep,
+        timeout: httpx.Timeout = DEFAULT_TIMEOUT,
+    ) -> None:
+        if not secret_key:
+            raise ValueError("a Paystack secret key is required")
+        if attempts < 1:
+            raise ValueError("attempts must be at least 1")
+        if backoff < 0:
+            raise ValueError("backoff must not be negative")
+        self._http = http
+        self._secret_key = secret_key
+        self._public_key = public_key
+        self._base_url = base_url.rstrip("/")
+        self._attempts = attempts
+        self._backoff = backoff
+        self._sleep = sleep
+        self._timeout = timeout
+
+    def __repr__(self) -> str:
+        return f"PaystackGateway(base_url={self._base_url!r}, public_key={self._public_key!r})"
+
+    def public_key(self) -> str:
+        """The public key the payment popup is opened with."""
+        return self._public_key
+
+    def initialize(
+        self,
+        *,
+        email: str,
+        amount: Money,
+        reference: str,
+        callback_url: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Initialized:
+        """``POST /transaction/initialize`` for ``amount`` with our ``reference``.
+
+        Retrying is safe because the reference is the idempotency key: Paystack refuses a second
+        transaction with it. So when a retry is refused as a duplicate after an attempt whose
+        answer was lost (a read timeout, a 5xx), the earlier attempt is what created it. The
+        adapter verifies the reference: a transaction that is not ours (amount, currency or
+        customer differ) is refused (``provider_refused``); ours raises ``Unavailable``
+        (``provider_answer_lost``), because Paystack's verify answer carries no access code and
+        no other endpoint returns it, so the popup cannot be opened for that reference. The
+        caller starts again with a new reference; the old one stays pending until reconciled.
+        """
+        body: dict[str, Any] = {
+            "email": email,
+            "amount": str(amount.minor),
+            "currency": amount.currency,
+            "reference": reference,
+        }
+        if callback_url:
+            body["callback_url"] = callback_url
+        if metadata is not None:
+            body["metadata"] = json.dumps(dict(metadata), separators=(",", ":"))
+        answer = self._send("POST", "/transaction/initialize", body=body)
+        response = answer.response
+        if not response.is_success:
+            message = self._message_of(response)
+            if (
+                400 <= response.status_code < 500
+                and _DUPLICATE_REFERENCE in message.lower()
+                and answer.maybe_processed
+            ):
+                self._lost_initialize(email=email, amount=amount, reference=reference)
+            self._fail(response, "initialize", message)
+        data = self._data(response, "initialize")
+        access_code = data.get("access_code")
+        authorization_url = data.get("authorization_url")
+        if not isinstance(access_code, str) or not access_code:
+            raise self._bad_answer("initialize answered without an access code")
+        if not isinstance(authorization_url, str) or not authorization_url:
+            raise self._bad_answer("initialize answered without an authorization URL")
+        if data.get("reference", reference) != reference:
+            raise self._bad_answer("initialize answered another reference than ours")
+        return Initialized(
+            reference=reference, access_code=access_code, authorization_url=authorization_url
+        )
+
+    def verify(self, reference: str) -> ProviderTransaction:
+        """``GET /transaction/verify/{reference}``: what Paystack says about it now.
+
+        A reference that could not be one (empty, only dots, characters other than
+        alphanumerics and ``-._=``) is not found without asking, so nothing but a reference
+        reaches the URL path."""
+        if (
+            not isinstance(reference, str)
+            or not _REFERENCE.fullmatch(reference)
+            or not reference.strip(".")
+        ):
+            raise NotFound("no payment has this reference", code=PAYMENT_NOT_FOUND)
+        answer = self._send("GET", f"/transaction/verify/{quote(reference, safe='')}")
+        response = answer.response
+        if not response.is_success:
+            message = self._message_of(response)
+            if response.status_code == 404 or (
+                response.status_code == 400 and _REFERENCE_NOT_FOUND in message.lower()
+            ):
+                raise NotFound(
+                    "Paystack has no payment with this reference", code=PAYMENT_NOT_FOUND
+                )
+            self._fail(response, "verify", message)
+        data = self._data(response, "verify")
+        try:
+            return _transaction(data)
+        except _Malformed as error:
+            raise self._bad_answer(f"verify answered an unreadable transaction: {error}") from None
+
+    def parse_webhook(self, raw_body: bytes, signature: str | None) -> WebhookEvent:
+        """Check ``x-paystack-signature`` (hex HMAC-SHA512 of the raw body, keyed with the
+        secret key, compared in constant time) and read the event.
+
+        Bodies over :data:`MAX_WEBHOOK_BYTES` are refused unread; a missing or wrong signature is
+        ``invalid_signature``; a body that is not a JSON object with an ``event``, or a
+        ``charge.success`` whose transaction does not have the documented shape (amounts must be
+        whole numbers of the subunit), is ``invalid_webhook``."""
+        if not isinstance(raw_body, bytes | bytearray):
+            raise NotAllowed("a webhook body must be bytes", code=INVALID_WEBHOOK)
+        if len(raw_body) > MAX_WEBHOOK_BYTES:
+            raise NotAllowed(
+                f"webhook body larger than {MAX_WEBHOOK_BYTES} bytes", code=INVALID_WEBHOOK
+            )
+        if not isinstance(signature, str) or not signature.strip():
+            raise NotAllowed("webhook without an x-paystack-signature", code=INVALID_SIGNATURE)
+        expected = hmac.new(self._secret_key.encode(), bytes(raw_body), hashlib.sha512)
+        given = signature.strip().lower().encode("utf-8", "backslashreplace")
+        if not hmac.compare_digest(expected.hexdigest().encode("ascii"), given):
+            raise NotAllowed("webhook signature does not match its body", code=INVALID_SIGNATURE)
+        try:
+            document = json.loads(bytes(raw_body), parse_constant=_refuse_constant)
+        except (ValueError, RecursionError):
+            raise NotAllowed("webhook body is not JSON", code=INVALID_WEBHOOK) from None
+        if not isinstance(document, dict):
+            raise NotAllowed("webhook body is not a JSON object", code=INVALID_WEBHOOK)
+        event = document.get("event")
+        if not isinstance(event, str) or not event:
+            raise NotAllowed("webhook body names no event", code=INVALID_WEBHOOK)
+        transaction = None
+        if event in TRANSACTION_EVENTS:
+            data = document.get("data")
+            if not isinstance(data, dict):
+                raise NotAllowed(f"{event} without a transaction", code=INVALID_WEBHOOK)
+            try:
+                transaction = _transaction(data)
+            except _Malformed as error:
+                raise NotAllowed(
+                    f"{event} with an unreadable transaction: {error}", code=INVALID_WEBHOOK
+                ) from None
+        return WebhookEvent(event=event, transaction=transaction, raw=document)
+
+    # -- talking to Paystack -------------------------------------------------------------------
+
+    def _send(self, method: str, path: str, *, body: Mapping[str, Any] | None = None) -> _Answer:
+        """One request with retries on network errors and 5xx; any other answer is returned."""
+        headers = {"Authorization": f"Bearer {self._secret_key}", "Accept": "application/json"}
+        maybe_processed = False
+        problem = ""
+        for attempt in range(1, self._attempts + 1):
+            try:
+                response = self._http.request(
+                    method,
+                    f"{self._base_url}{path}",
+                    json=body,
+                    headers=headers,
+                    timeout=self._timeout,
+                )
+            except httpx.TransportError as error:
+                problem = f"{type(error).__name__}: {self._redact(str(error))}"
+                maybe_processed = maybe_processed or not isinstance(error, _NOT_SENT)
+            except httpx.HTTPError as error:  # decoding, redirects: another try will not help
+                raise Unavailable(
+                    f"Paystack's answer could not be read ({type(error).__name__})",
+                    code=PROVIDER_UNAVAILABLE,
+                ) from None
+            else:
+                if response.status_code < 500:
+                    return _Answer(response, maybe_processed)
+                maybe_processed = True
+                problem = f"HTTP {response.status_code}"
+            if attempt < self._attempts:
+                delay = self._backoff * 2 ** (attempt - 1)
+                _log.warning(
+                    "Paystack %s %s failed (%s), attempt %d of %d; retrying in %.2f s",
+                    method,
+                    path,
+                    problem,
+                    attempt,
+                    self._attempts,
+                    delay,
+                )
+                self._sleep(delay)
+        _log.error("Paystack %s %s failed %d times (%s)", method, path, self._attempts, problem)
+        raise Unavailable(
+            f"Paystack could not be reached after {self._attempts} attempts ({problem})",
+            code=PROVIDER_UNAVAILABLE,
+        )
+
+    def _fail(self, response: httpx.Response, operation: str, message: str) -> NoReturn:
+        """Map a non-2xx answer below 500 to a domain error."""
+        status = response.status_code
+        if status in (401, 403):
+            _log.error("Paystack refused our credentials (HTTP %d) on %s", status, operation)
+            raise Unavailable(
+                f"Paystack refused our credentials (HTTP {status}); check the secret key",
+                code=PROVIDER_UNAVAILABLE,
+            )
+        if status in (408, 429):
+            raise Unavailable(
+                f"Paystack asked us to slow down or try later (HTTP {status})",
+                code=PROVIDER_UNAVAILABLE,
+            )
+        if not 400 <= status < 500 or status == 404:
+            # Redirects, or a 404 from initialize: the base URL is wrong, not the payment.
+            raise Unavailable(
+                f"Paystack answered HTTP {status} to {operation}", code=PROVIDER_UNAVAILABLE
+            )
+        raise NotAllowed(f"Paystack refused the {operation}: {message}", code=PROVIDER_REFUSED)
+
+    def _data(self, response: httpx.Response, operation: str) -> dict[str, Any]:
+        """The ``data`` object of a 2xx ``{status: true, message, data}`` answer."""
+        try:
+            document = response.json()
+        except (ValueError, RecursionError):
+            raise self._bad_answer(f"{operation} answered something other than JSON") from None
+        if not isinstance(document, dict):
+            raise self._bad_answer(f"{operation} answered something other than a JSON object")
+        if document.get("status") is not True:
+            message = self._message_of(response)
+            raise NotAllowed(f"Paystack refused the {operation}: {message}", code=PROVIDER_REFUSED)
+        data = document.get("data")
+        if not isinstance(data, dict):
+            raise self._bad_answer(f"{operation} answered without a data object")
+        return data
+
+    def _lost_initialize(self, *, email: str, amount: Money, reference: str) -> NoReturn:
+        """A retried initialize was refused as a duplicate: see :meth:`initialize`."""
+        try:
+            existing = self.verify(reference)
+        except NotFound:
+            raise Unavailable(
+                "Paystack calls the reference a duplicate but cannot find it",
+                code=PROVIDER_UNAVAILABLE,
+            ) from None
+        ours = (
+            existing.amount_minor == amount.minor
+            and existing.currency == amount.currency
+            and existing.customer_email.strip().lower() == email.strip().lower()
+        )
+        if not ours:
+            raise NotAllowed(
+                "Paystack refused the initialize: Duplicate Transaction Reference",
+                code=PROVIDER_REFUSED,
+            )
+        _log.warning(
+            "Paystack created %s but the answer was lost; its access code cannot be recovered",
+            reference,
+        )
+        raise Unavailable(
+            "Paystack created the transaction but its answer was lost and its access code "
+            "cannot be recovered; start the payment again with a new reference",
+            code=PROVIDER_ANSWER_LOST,
+        )
+
+    def _message_of(self, response: httpx.Response) -> str:
+        """Paystack's ``message``, redacted and shortened, or the status."""
+        try:
+            document = response.json()
+        except (ValueError, RecursionError):
+            document = None
+        message = document.get("message") if isinstance(document, dict) else None
+        if not isinstance(message, str) or not message.strip():
+            return f"HTTP {response.status_code}"
+        return self._redact(message.strip())[:_MESSAGE_LIMIT]
+
+    def _bad_answer(self, message: str) -> Unavailable:
+        return Unavailable(f"Paystack {self._redact(message)}", code=PROVIDER_BAD_ANSWER)
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._secret_key, "[secret key]")
+
+
+# -- reading Paystack's documents --------------------------------------------------------------
+
+
+def _transaction(data: Mapping[str, Any]) -> ProviderTransaction:
+    """A transaction in the verify / ``charge.success`` shape, read strictly."""
+    customer = data.get("customer")
+    if not isinstance(customer, dict):
+        raise _Malformed("customer is not an object")
+    currency = _text(data, "currency").upper()
+    if not _CURRENCY.fullmatch(currency):
+        raise _Malformed("currency is not a three-letter code")
+    paid_at = data.get("paid_at")
+    if paid_at is None:
+        paid_at = data.get("paidAt")
+    gateway_response = data.get("gateway_response")
+    provider_id = data.get("id")
+    return ProviderTransaction(
+        reference=_text(data, "reference"),
+        status=_text(data, "status").lower(),
+        amount_minor=_minor(data.get("amount")),
+        currency=currency,
+        customer_email=_text(customer, "email"),
+        paid_at=_moment(paid_at),
+        gateway_response=gateway_response if isinstance(gateway_response, str) else None,
+        provider_id=(
+            str(provider_id)
+            if isinstance(provider_id, int | str) and not isinstance(provider_id, bool)
+            else None
+        ),
+    )
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise _Malformed(f"{key} is not a non-empty string")
+    return value.strip()
+
+
+def _minor(value: object) -> int:
+    """A whole, non-negative number of the currency's subunit: an int, an integral float or a
+    string of digits; anything else (fractions, NaN, booleans, signs, exponents) is refused."""
+    if isinstance(value, bool):
+        raise _Malformed("amount is a boolean")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer() or abs(value) > _EXACT_FLOAT_LIMIT:
+            raise _Malformed("amount is not a whole number of the subunit")
+        number = int(value)
+    elif isinstance(value, str) and _DIGITS.fullmatch(value):
+        number = int(value)
+    else:
+        raise _Malformed("amount is not a whole number of the subunit")
+    if number < 0:
+        raise _Malformed("amount is negative")
+    return number
+
+
+def _moment(value: object) -> datetime | None:
+    """An ISO 8601 moment (``2024-01-02T03:04:05.000Z``) as an aware datetime; a moment without
+    an offset is taken as UTC."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > 64:
+        raise _Malformed("paid_at is not a date and time")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise _Malformed("paid_at is not a date and time") from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")

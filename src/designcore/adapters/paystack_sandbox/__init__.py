@@ -1,0 +1,59 @@
+"""The embedded payment provider: a local emulator of Paystack's API.
+
+- :class:`PaystackSandbox` keeps transactions and applies the test-card rules
+  (:mod:`.cards`); it announces completed charges with signed webhooks (:mod:`.webhooks`).
+- :class:`SandboxGateway` is the ``PaymentGateway`` port over it, in process.
+
+The HTTP face (``/sandbox/paystack/…`` and the checkout page) is ``designcore.app.http.sandbox``.
+"""
+
+from designcore.adapters.paystack_sandbox.cards import (
+    DECLINED_CARD,
+    INSUFFICIENT_FUNDS_CARD,
+    OTP_CARD,
+    SUCCESS_CARD,
+    TEST_CARDS,
+    TEST_OTP,
+    CardOutcome,
+    TestCard,
+)
+from designcore.adapters.paystack_sandbox.gateway import SandboxGateway, provider_transaction
+from designcore.adapters.paystack_sandbox.sandbox import (
+    ChargeResult,
+    PaystackError,
+    PaystackSandbox,
+    SandboxTransaction,
+    transaction_json,
+)
+from designcore.adapters.paystack_sandbox.webhooks import (
+    SIGNATURE_HEADER,
+    Delivery,
+    SignedEvent,
+    WebhookDispatcher,
+    sign,
+    signature_matches,
+)
+
+__all__ = [
+    "DECLINED_CARD",
+    "INSUFFICIENT_FUNDS_CARD",
+    "OTP_CARD",
+    "SIGNATURE_HEADER",
+    "SUCCESS_CARD",
+    "TEST_CARDS",
+    "TEST_OTP",
+    "CardOutcome",
+    "ChargeResult",
+    "Delivery",
+    "PaystackError",
+    "PaystackSandbox",
+    "SandboxGateway",
+    "SandboxTransaction",
+    "SignedEvent",
+    "TestCard",
+    "WebhookDispatcher",
+    "provider_transaction",
+    "sign",
+    "signature_matches",
+    "transaction_json",
+]

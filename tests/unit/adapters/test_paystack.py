@@ -1,0 +1,682 @@
+"""``PaystackGateway`` beyond the port's contract: what it sends, retries and timeouts, how
+Paystack's answers map to domain errors, recovery of a lost initialize, strict reading of
+amounts, and the secret key staying secret."""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta, timezone
+
+import httpx
+import pytest
+
+from designcore.adapters.paystack import PaystackGateway
+from designcore.domain.errors import DesignCoreError, NotAllowed, NotFound, Unavailable
+from designcore.domain.payments import Money, Outcome, Payment, judge, premium_plan
+from fakes.paystack_api import FakePaystackApi
+
+PRICE = premium_plan().price
+EMAIL = "ada@example.com"
+REFERENCE = "txn_1714557630000_abcd1234"
+
+
+class Sleeps(list[float]):
+    """An injected ``sleep`` that records instead of waiting."""
+
+    def __call__(self, seconds: float) -> None:
+        self.append(seconds)
+
+
+@pytest.fixture(name="fake")
+def fixture_fake() -> FakePaystackApi:
+    """A local Paystack."""
+    return FakePaystackApi()
+
+
+@pytest.fixture(name="sleeps")
+def fixture_sleeps() -> Sleeps:
+    return Sleeps()
+
+
+@pytest.fixture(name="gateway")
+def fixture_gateway(fake: FakePaystackApi, sleeps: Sleeps) -> Iterator[PaystackGateway]:
+    """The adapter against the fake, three attempts, 0.2 s backoff, recorded sleeps."""
+    with fake.client() as http:
+        yield PaystackGateway(
+            http,
+            secret_key=fake.secret_key,
+            public_key=fake.public_key,
+            base_url=fake.base_url,
+            sleep=sleeps,
+        )
+
+
+def initialize(gateway: PaystackGateway, reference: str = REFERENCE, **kwargs: object) -> str:
+    arguments: dict[str, object] = {"email": EMAIL, "amount": PRICE, "reference": reference}
+    arguments.update(kwargs)
+    return gateway.initialize(**arguments).access_code  # type: ignore[arg-type]
+
+
+def payment(reference: str = REFERENCE) -> Payment:
+    now = datetime.now(UTC)
+    return Payment(
+        reference=reference,
+        user_id="u-1",
+        email=EMAIL,
+        plan_id="premium",
+        price=PRICE,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def paths(fake: FakePaystackApi) -> list[str]:
+    return [f"{request.method} {request.url.path}" for request in fake.requests]
+
+
+class TestRequests:
+    def test_initialize_sends_the_documented_request(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Bearer secret key, JSON body with kobo as a string, currency, reference, callback
+        URL and metadata as a stringified JSON object."""
+        gateway.initialize(
+            email=EMAIL,
+            amount=PRICE,
+            reference=REFERENCE,
+            callback_url="https://designcore.example/upgrade/done",
+            metadata={"user_id": "u-1"},
+        )
+        (request,) = fake.requests
+        assert "POST" == request.method
+        assert f"{fake.base_url}/transaction/initialize" == str(request.url)
+        assert f"Bearer {fake.secret_key}" == request.headers["authorization"]
+        assert "application/json" == request.headers["content-type"]
+        assert {
+            "email": EMAIL,
+            "amount": "150000",
+            "currency": "NGN",
+            "reference": REFERENCE,
+            "callback_url": "https://designcore.example/upgrade/done",
+            "metadata": '{"user_id":"u-1"}',
+        } == json.loads(request.content)
+
+    def test_optional_fields_are_left_out(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Without a callback URL or metadata the body has neither."""
+        initialize(gateway)
+        assert {"email", "amount", "currency", "reference"} == set(
+            json.loads(fake.requests[0].content)
+        )
+
+    def test_requests_have_connect_and_read_timeouts(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Every request waits 5 s to connect and 15 s to read, whatever the client's
+        defaults."""
+        initialize(gateway)
+        gateway.verify(REFERENCE)
+        for request in fake.requests:
+            timeout = request.extensions["timeout"]
+            assert (5.0, 15.0) == (timeout["connect"], timeout["read"])
+
+    def test_verify_asks_for_the_reference(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Verify is a GET on the reference's path, with the secret key."""
+        initialize(gateway)
+        gateway.verify(REFERENCE)
+        request = fake.requests[-1]
+        assert f"GET /transaction/verify/{REFERENCE}" == f"{request.method} {request.url.path}"
+        assert f"Bearer {fake.secret_key}" == request.headers["authorization"]
+
+    def test_a_base_url_with_a_trailing_slash_works(self, fake: FakePaystackApi) -> None:
+        """``https://host/`` and ``https://host`` are the same base."""
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key=fake.secret_key,
+                public_key=fake.public_key,
+                base_url=fake.base_url + "/",
+            )
+            initialize(gateway)
+        assert ["POST /transaction/initialize"] == paths(fake)
+
+    @pytest.mark.parametrize("attempts", [0, -1])
+    def test_at_least_one_attempt(self, fake: FakePaystackApi, attempts: int) -> None:
+        """A gateway that would never ask is a configuration error."""
+        with fake.client() as http, pytest.raises(ValueError):
+            PaystackGateway(http, secret_key="sk", public_key="pk", attempts=attempts)
+
+
+class TestRetries:
+    def test_two_server_errors_then_success(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, sleeps: Sleeps
+    ) -> None:
+        """5xx twice, then an answer: it succeeds on the third attempt after 0.2 s and 0.4 s."""
+        initialize(gateway)
+        fake.pay(REFERENCE, "success")
+        fake.fail_next(2, status=502)
+        assert "success" == gateway.verify(REFERENCE).status
+        assert 1 + 3 == len(fake.requests)
+        assert [0.2, 0.4] == sleeps
+
+    def test_server_errors_every_time_are_unavailable(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, sleeps: Sleeps
+    ) -> None:
+        """5xx on every attempt: Unavailable after three attempts."""
+        fake.fail_next(10, status=503)
+        with pytest.raises(Unavailable) as caught:
+            gateway.verify(REFERENCE)
+        assert "provider_unavailable" == caught.value.code
+        assert "503" in caught.value.message
+        assert 3 == len(fake.requests)
+        assert [0.2, 0.4] == sleeps
+
+    @pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 422, 429])
+    def test_client_errors_are_never_retried(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, sleeps: Sleeps, status: int
+    ) -> None:
+        """A 4xx answer is final: one request, no wait."""
+        fake.not_found_status = status
+        with pytest.raises(DesignCoreError):
+            gateway.verify(REFERENCE)
+        assert 1 == len(fake.requests)
+        assert [] == sleeps
+
+    def test_timeouts_are_unavailable_after_every_attempt(
+        self, fake: FakePaystackApi, sleeps: Sleeps
+    ) -> None:
+        """Read timeouts on each of N attempts: Unavailable after N requests."""
+        fake.raise_next(10, httpx.ReadTimeout)
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key=fake.secret_key,
+                public_key=fake.public_key,
+                base_url=fake.base_url,
+                attempts=5,
+                backoff=0.5,
+                sleep=sleeps,
+            )
+            with pytest.raises(Unavailable) as caught:
+                gateway.verify(REFERENCE)
+        assert "provider_unavailable" == caught.value.code
+        assert "ReadTimeout" in caught.value.message
+        assert 5 == len(fake.requests)
+        assert [0.5, 1.0, 2.0, 4.0] == sleeps
+
+    @pytest.mark.parametrize(
+        "error", [httpx.ConnectError, httpx.ConnectTimeout, httpx.ReadError, httpx.WriteTimeout]
+    )
+    def test_network_errors_are_retried(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, error: type[httpx.TransportError]
+    ) -> None:
+        """A refused connection or a broken read is retried and then succeeds."""
+        fake.raise_next(2, error)
+        assert initialize(gateway)
+        assert 3 == len(fake.requests)
+
+    def test_one_attempt_means_no_retry(self, fake: FakePaystackApi, sleeps: Sleeps) -> None:
+        """``attempts=1`` asks once."""
+        fake.fail_next(1)
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key=fake.secret_key,
+                public_key=fake.public_key,
+                base_url=fake.base_url,
+                attempts=1,
+                sleep=sleeps,
+            )
+            with pytest.raises(Unavailable):
+                gateway.verify(REFERENCE)
+        assert (1, []) == (len(fake.requests), sleeps)
+
+    def test_retries_are_logged(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        """Each retry leaves a warning naming the request and the problem."""
+        fake.fail_next(1)
+        with caplog.at_level(logging.WARNING, logger="designcore.adapters.paystack"):
+            initialize(gateway)
+        assert any(
+            "POST /transaction/initialize" in record.getMessage()
+            and "HTTP 500" in record.getMessage()
+            for record in caplog.records
+        )
+
+
+class TestInitializeRecovery:
+    def test_a_retry_after_a_lost_answer_finds_our_transaction(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Paystack created the transaction but the answer timed out; the retry is refused as
+        a duplicate; verify shows it is ours, and since its access code cannot be recovered the
+        caller is told to start again (provider_answer_lost), not that Paystack refused."""
+        fake.lose_next_answers(1)
+        with pytest.raises(Unavailable) as caught:
+            initialize(gateway)
+        assert "provider_answer_lost" == caught.value.code
+        assert [
+            "POST /transaction/initialize",
+            "POST /transaction/initialize",
+            f"GET /transaction/verify/{REFERENCE}",
+        ] == paths(fake)
+        assert 1 == len(fake.transactions)
+
+    def test_a_retry_after_a_server_error_that_created_nothing_succeeds(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """A 5xx before Paystack acted: the retry creates the transaction normally."""
+        fake.fail_next(1, status=502)
+        assert initialize(gateway) == fake.transactions[REFERENCE].access_code
+        assert 2 == len(fake.requests)
+
+    def test_a_duplicate_on_the_first_attempt_is_a_refusal(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """A reference used before (nothing was lost) is Paystack's refusal; no verify."""
+        initialize(gateway)
+        with pytest.raises(NotAllowed) as caught:
+            initialize(gateway)
+        assert "provider_refused" == caught.value.code
+        assert "Duplicate Transaction Reference" in caught.value.message
+        assert ["POST /transaction/initialize"] * 2 == paths(fake)
+
+    def test_a_duplicate_after_a_connection_error_is_a_refusal(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """A refused connection never reached Paystack, so a duplicate after it is not ours."""
+        fake.add(REFERENCE, amount=PRICE.minor, email=EMAIL)
+        fake.raise_next(1, httpx.ConnectError)
+        with pytest.raises(NotAllowed) as caught:
+            initialize(gateway)
+        assert "provider_refused" == caught.value.code
+        assert ["POST /transaction/initialize"] * 2 == paths(fake)
+
+    @pytest.mark.parametrize(
+        "other",
+        [
+            {"amount": 100, "email": EMAIL},
+            {"amount": PRICE.minor, "email": "mallory@example.com"},
+            {"amount": PRICE.minor, "email": EMAIL, "currency": "USD"},
+        ],
+    )
+    def test_a_duplicate_that_is_not_ours_is_a_refusal(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, other: dict[str, object]
+    ) -> None:
+        """Someone else's transaction under our reference is refused, not adopted."""
+        fake.add(REFERENCE, **other)  # type: ignore[arg-type]
+        fake.fail_next(1, status=504)
+        with pytest.raises(NotAllowed) as caught:
+            initialize(gateway)
+        assert "provider_refused" == caught.value.code
+
+    def test_a_lost_answer_and_an_unreachable_verify_is_unavailable(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """When the check itself cannot reach Paystack, the caller may try again later."""
+        fake.lose_next_answers(1)
+        fake.answer_next(1)  # the retry: Duplicate Transaction Reference
+        fake.fail_next(3)  # every attempt of the verify
+        with pytest.raises(Unavailable) as caught:
+            initialize(gateway)
+        assert "provider_unavailable" == caught.value.code
+        assert 5 == len(fake.requests)
+
+
+class TestErrorMapping:
+    def test_a_wrong_secret_key_is_unavailable_not_a_refusal(self, fake: FakePaystackApi) -> None:
+        """401 means our configuration is wrong: Unavailable (the payment stays pending), and
+        the message says what to check without the key."""
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http, secret_key="sk_test_wrong", public_key="pk", base_url=fake.base_url
+            )
+            with pytest.raises(Unavailable) as caught:
+                gateway.verify(REFERENCE)
+        assert "provider_unavailable" == caught.value.code
+        assert "secret key" in caught.value.message
+        assert "sk_test_wrong" not in caught.value.message
+
+    @pytest.mark.parametrize("status", [400, 404])
+    def test_an_unknown_reference_is_not_found(self, fake: FakePaystackApi, status: int) -> None:
+        """``Transaction reference not found`` as 400 (live) or 404 (the reference) is
+        NotFound."""
+        fake.not_found_status = status
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http, secret_key=fake.secret_key, public_key="pk", base_url=fake.base_url
+            )
+            with pytest.raises(NotFound) as caught:
+                gateway.verify(REFERENCE)
+        assert "payment_not_found" == caught.value.code
+
+    @pytest.mark.parametrize("status", [400, 422])
+    def test_a_refusal_carries_paystacks_message(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, status: int
+    ) -> None:
+        """A 400/422 refusal is NotAllowed with Paystack's own words."""
+        fake.not_found_status = status
+        with pytest.raises(NotAllowed) as caught:
+            gateway.initialize(email="not-an-email", amount=PRICE, reference=REFERENCE)
+        assert "provider_refused" == caught.value.code
+        assert "Invalid Email Address Passed" in caught.value.message
+
+    def test_a_currency_paystack_refuses_is_a_refusal(self, gateway: PaystackGateway) -> None:
+        """Paystack's 400 for a currency the merchant cannot take is NotAllowed."""
+        with pytest.raises(NotAllowed, match="Currency not supported"):
+            gateway.initialize(email=EMAIL, amount=Money(100, "EUR"), reference=REFERENCE)
+
+    def test_rate_limiting_is_unavailable(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """429 is not the customer's fault: Unavailable, try later."""
+        fake.not_found_status = 429
+        with pytest.raises(Unavailable):
+            gateway.verify(REFERENCE)
+
+    @pytest.mark.parametrize(
+        ("status", "content"),
+        [
+            (200, b"<html>oops</html>"),
+            (200, b"[]"),
+            (200, b'{"status": true, "message": "ok"}'),
+            (200, b'{"status": true, "data": []}'),
+            (200, b'{"status": true, "data": {"reference": "x"}}'),
+            (200, b"[" * 50_000 + b"]" * 50_000),
+        ],
+    )
+    def test_an_unreadable_answer_is_unavailable(
+        self, sleeps: Sleeps, status: int, content: bytes
+    ) -> None:
+        """An answer without the documented shape is never read as a transaction: Unavailable
+        (provider_bad_answer), so the payment stays pending."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            return httpx.Response(status, content=content)
+
+        with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+            gateway = PaystackGateway(http, secret_key="sk", public_key="pk", sleep=sleeps)
+            with pytest.raises(Unavailable) as caught:
+                gateway.verify(REFERENCE)
+            assert "provider_bad_answer" == caught.value.code
+            with pytest.raises(Unavailable):
+                initialize(gateway)
+
+    def test_status_false_in_a_success_answer_is_a_refusal(self) -> None:
+        """``{status: false}`` is Paystack saying no, whatever the HTTP status."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            return httpx.Response(200, json={"status": False, "message": "Invalid Amount Sent"})
+
+        with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+            gateway = PaystackGateway(http, secret_key="sk", public_key="pk")
+            with pytest.raises(NotAllowed, match="Invalid Amount Sent"):
+                initialize(gateway)
+
+    def test_an_initialize_answer_for_another_reference_is_refused(self) -> None:
+        """Paystack answering another reference than ours is never taken as ours."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            data = {"authorization_url": "https://x", "access_code": "a", "reference": "other"}
+            return httpx.Response(200, json={"status": True, "data": data})
+
+        with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+            gateway = PaystackGateway(http, secret_key="sk", public_key="pk")
+            with pytest.raises(Unavailable) as caught:
+                initialize(gateway)
+        assert "provider_bad_answer" == caught.value.code
+
+    def test_a_redirect_is_unavailable(self) -> None:
+        """A 3xx (a moved or wrong base URL) is not followed and not a refusal."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            return httpx.Response(302, headers={"location": "https://elsewhere.test/"})
+
+        with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+            gateway = PaystackGateway(http, secret_key="sk", public_key="pk")
+            with pytest.raises(Unavailable):
+                gateway.verify(REFERENCE)
+
+    def test_a_reference_that_cannot_exist_never_reaches_paystack(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Paths and odd characters are refused before any request."""
+        for reference in ("../customer", "a/b", "a b", "..", "ref\n", "x" * 101):
+            with pytest.raises(NotFound):
+                gateway.verify(reference)
+        assert [] == fake.requests
+
+
+class TestTransactions:
+    @pytest.mark.parametrize(
+        ("field", "value"),
+        [("amount", 100), ("currency", "USD"), ("email", "mallory@example.com")],
+    )
+    def test_verify_reports_what_was_paid_not_what_was_asked(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, field: str, value: object
+    ) -> None:
+        """A tampered payment verifies as what the provider took, so the domain rejects it."""
+        initialize(gateway)
+        fake.pay(REFERENCE, "success", **{field: value})  # type: ignore[arg-type]
+        transaction = gateway.verify(REFERENCE)
+        assert "success" == transaction.status
+        assert Outcome.REJECT == judge(payment(), transaction).outcome
+
+    @pytest.mark.parametrize(
+        ("amount", "expected"), [(150000, 150000), (150000.0, 150000), ("150000", 150000)]
+    )
+    def test_integral_amounts_are_read_as_kobo(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, amount: object, expected: int
+    ) -> None:
+        """An integer, an integral float or a string of digits is a whole number of kobo."""
+        initialize(gateway)
+        fake.tamper(REFERENCE, amount=amount)
+        read = gateway.verify(REFERENCE).amount_minor
+        assert expected == read
+        assert int is type(read)
+
+    @pytest.mark.parametrize(
+        "amount",
+        [
+            150000.5,
+            "150000.5",
+            "1.5e5",
+            "-1",
+            -1,
+            True,
+            None,
+            "",
+            " 150000",
+            "150000\n",
+            [1],
+            {},
+            2.0**60,
+        ],
+    )
+    def test_other_amounts_are_unreadable(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, amount: object
+    ) -> None:
+        """Fractions, signs, booleans, exponents, padding and huge floats are never kobo."""
+        initialize(gateway)
+        fake.pay(REFERENCE, "success")
+        fake.tamper(REFERENCE, amount=amount)
+        with pytest.raises(Unavailable) as caught:
+            gateway.verify(REFERENCE)
+        assert "provider_bad_answer" == caught.value.code
+
+    @pytest.mark.parametrize(
+        ("paid_at", "expected"),
+        [
+            ("2024-05-01T10:20:30.000Z", datetime(2024, 5, 1, 10, 20, 30, tzinfo=UTC)),
+            (
+                "2024-05-01T11:20:30+01:00",
+                datetime(2024, 5, 1, 11, 20, 30, tzinfo=timezone(timedelta(hours=1))),
+            ),
+            ("2024-05-01T10:20:30", datetime(2024, 5, 1, 10, 20, 30, tzinfo=UTC)),
+            (None, None),
+        ],
+    )
+    def test_paid_at_is_an_aware_moment(
+        self,
+        fake: FakePaystackApi,
+        gateway: PaystackGateway,
+        paid_at: str | None,
+        expected: datetime | None,
+    ) -> None:
+        """Paystack's ISO moments become aware datetimes (no offset: UTC)."""
+        initialize(gateway)
+        fake.tamper(REFERENCE, paid_at=paid_at, paidAt=None)
+        read = gateway.verify(REFERENCE).paid_at
+        assert expected == read
+        assert read is None or read.utcoffset() is not None
+
+    def test_an_unreadable_paid_at_is_unreadable(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """A paid_at that is not a moment is a bad answer, not a missing one."""
+        initialize(gateway)
+        fake.tamper(REFERENCE, paid_at="yesterday")
+        with pytest.raises(Unavailable, match="paid_at"):
+            gateway.verify(REFERENCE)
+
+    def test_the_providers_fields_are_kept(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Gateway response and Paystack's id come along; status is lower case."""
+        initialize(gateway)
+        transaction = fake.pay(REFERENCE, "failed", gateway_response="Insufficient Funds")
+        fake.tamper(REFERENCE, status="FAILED")
+        read = gateway.verify(REFERENCE)
+        assert ("failed", "Insufficient Funds", str(transaction.id)) == (
+            read.status,
+            read.gateway_response,
+            read.provider_id,
+        )
+
+
+class TestWebhooks:
+    def test_an_upper_case_signature_is_the_same_signature(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Hex is compared without regard to case or surrounding blanks."""
+        initialize(gateway)
+        fake.pay(REFERENCE, "success")
+        body, signature = fake.signed_event("charge.success", REFERENCE)
+        event = gateway.parse_webhook(body, f" {signature.upper()} ")
+        assert event.transaction is not None
+        assert REFERENCE == event.transaction.reference
+
+    def test_a_body_signed_with_another_key_is_refused(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Only our secret key signs webhooks (not the public key, not another account's)."""
+        initialize(gateway)
+        fake.pay(REFERENCE, "success")
+        body = fake.event_body("charge.success", REFERENCE)
+        for key in (fake.public_key, "sk_test_someone_else"):
+            other = FakePaystackApi(secret_key=key)
+            with pytest.raises(NotAllowed) as caught:
+                gateway.parse_webhook(body, other.sign(body))
+            assert "invalid_signature" == caught.value.code
+
+    def test_the_raw_event_is_kept(self, fake: FakePaystackApi, gateway: PaystackGateway) -> None:
+        """The parsed document travels with the event (for logging and other events)."""
+        body = json.dumps({"event": "subscription.create", "data": {"code": "SUB_1"}}).encode()
+        event = gateway.parse_webhook(body, fake.sign(body))
+        assert {"code": "SUB_1"} == event.raw["data"]
+
+    def test_a_body_just_under_the_limit_is_read(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """The size limit leaves room for large metadata."""
+        body = json.dumps({"event": "ping", "data": {"pad": "x" * 200_000}}).encode()
+        assert "ping" == gateway.parse_webhook(body, fake.sign(body)).event
+
+
+class TestSecrecy:
+    """The secret key appears in no error message, chained error, traceback or log line."""
+
+    @staticmethod
+    def texts_of(error: BaseException) -> list[str]:
+        texts = ["".join(traceback.format_exception(error)), repr(error)]
+        current: BaseException | None = error
+        while current is not None:
+            texts += [str(current), repr(current.args)]
+            current = current.__cause__ or current.__context__
+        return texts
+
+    def failures(self, fake: FakePaystackApi) -> list[Callable[[PaystackGateway], object]]:
+        def lost(gateway: PaystackGateway) -> object:
+            fake.lose_next_answers(1)
+            return initialize(gateway, "txn_1714557630000_lost")
+
+        def timeouts(gateway: PaystackGateway) -> object:
+            fake.raise_next(3, httpx.ReadTimeout)
+            return gateway.verify(REFERENCE)
+
+        def server_errors(gateway: PaystackGateway) -> object:
+            fake.fail_next(3)
+            return gateway.verify(REFERENCE)
+
+        def duplicate(gateway: PaystackGateway) -> object:
+            initialize(gateway, "txn_1714557630000_dupe")
+            return initialize(gateway, "txn_1714557630000_dupe")
+
+        def refused(gateway: PaystackGateway) -> object:
+            return gateway.initialize(email="x", amount=PRICE, reference="txn_1714557630000_bad")
+
+        def unknown(gateway: PaystackGateway) -> object:
+            return gateway.verify("txn_1714557630000_none")
+
+        def forged(gateway: PaystackGateway) -> object:
+            return gateway.parse_webhook(b'{"event": "charge.success"}', "0" * 128)
+
+        def unsigned(gateway: PaystackGateway) -> object:
+            return gateway.parse_webhook(b"[]", None)
+
+        return [lost, timeouts, server_errors, duplicate, refused, unknown, forged, unsigned]
+
+    def test_no_failure_tells_the_secret_key(
+        self, fake: FakePaystackApi, gateway: PaystackGateway, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        """Every failure path, with a provider that echoes our Authorization header into its
+        error messages, leaves no trace of the key."""
+        fake.echo_authorization = True
+        texts: list[str] = [repr(gateway)]
+        with caplog.at_level(logging.DEBUG):
+            for failure in self.failures(fake):
+                with pytest.raises(DesignCoreError) as caught:
+                    failure(gateway)
+                texts += self.texts_of(caught.value)
+        texts += [record.getMessage() for record in caplog.records]
+        texts += [caplog.text]
+        assert len(texts) > 20
+        assert [] == [text for text in texts if fake.secret_key in text]
+
+    def test_the_echoed_message_is_redacted_not_dropped(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """Paystack's words survive; only the key is replaced."""
+        fake.echo_authorization = True
+        with pytest.raises(NotAllowed) as caught:
+            gateway.initialize(email="x", amount=PRICE, reference=REFERENCE)
+        assert "Invalid Email Address Passed" in caught.value.message
+        assert "Bearer [secret key]" in caught.value.message
+
+    def test_vendor_exceptions_do_not_cross_the_boundary(
+        self, fake: FakePaystackApi, gateway: PaystackGateway
+    ) -> None:
+        """An httpx error is described in the domain error, not chained to it."""
+        fake.raise_next(3, httpx.ConnectError)
+        with pytest.raises(Unavailable) as caught:
+            gateway.verify(REFERENCE)
+        error = caught.value
+        shown = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+        assert None is shown
