@@ -114,6 +114,7 @@ def e2e(session: nox.Session) -> None:
             **os.environ,
             "DESIGNCORE_DATA_DIR": data,
             "DESIGNCORE_PORT": str(port),
+            "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
             "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
         }
         server = subprocess.Popen([str(Path(session.bin) / "designcore"), "serve"], env=env)
