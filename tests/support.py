@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import itertools
+import os
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+import sqlalchemy as sa
+
 from designcore.domain.templates import FieldRequirement, Template
+
+POSTGRES_URL = os.environ.get(
+    "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
 
 VECTORS = Path(__file__).parent / "contract" / "vectors"
 EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
@@ -39,3 +48,24 @@ def make_template(**overrides: Any) -> Template:
     }
     fields.update(overrides)
     return Template(**fields)
+
+
+def postgres_schema_settings() -> Iterator[dict[str, str]]:
+    """Settings of a PostgreSQL schema of its own, dropped when the iterator is closed; skips
+    the test when PostgreSQL is not reachable (the suite then fails if PostgreSQL is required)."""
+    admin = sa.create_engine(POSTGRES_URL)
+    try:
+        with admin.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+    except sa.exc.SQLAlchemyError:
+        admin.dispose()
+        pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL}")
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield {"DESIGNCORE_DATABASE_URL": POSTGRES_URL, "DESIGNCORE_DATABASE_SCHEMA": schema}
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()

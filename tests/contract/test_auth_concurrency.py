@@ -8,9 +8,7 @@ balance that never goes below zero.
 
 from __future__ import annotations
 
-import os
 import threading
-import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,31 +23,10 @@ from designcore.app import Container, build_container, load_settings
 from designcore.app.seeding import migrate_database
 from designcore.app.services.auth import IssuedSession, hash_token
 from designcore.domain.errors import DesignCoreError
+from support import postgres_schema_settings
 
-POSTGRES_URL = os.environ.get(
-    "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 PASSWORD = "kolanut-42-Lagos"
 T = TypeVar("T")
-
-
-def _postgres_schema() -> Iterator[dict[str, str]]:
-    admin = sa.create_engine(POSTGRES_URL)
-    try:
-        with admin.connect() as conn:
-            conn.execute(sa.text("SELECT 1"))
-    except sa.exc.SQLAlchemyError:
-        admin.dispose()
-        pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL}")
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield {"DESIGNCORE_DATABASE_URL": POSTGRES_URL, "DESIGNCORE_DATABASE_SCHEMA": schema}
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 @pytest.fixture(
@@ -63,7 +40,7 @@ def fixture_container(request: pytest.FixtureRequest, tmp_path: Path) -> Iterato
             [{"DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'auth.db'}"}]
         )
     else:
-        database = _postgres_schema()
+        database = postgres_schema_settings()
     variables = next(database)
     container = build_container(
         load_settings(

@@ -21,6 +21,7 @@ from designcore.adapters.sqlalchemy import migrate
 from designcore.app import Container, build_container, create_app, load_settings
 from designcore.domain.payments import PaymentStatus
 from fakes.paystack_api import FakePaystackApi
+from support import postgres_schema_settings
 
 Client = TestClient  # type: ignore[type-arg]
 V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
@@ -35,13 +36,24 @@ def fixture_clock() -> FixedClock:
     return FixedClock()
 
 
-@pytest.fixture(name="container")
-def fixture_container(tmp_path: Path, clock: FixedClock) -> Container:
-    """The product on a SQLite file (real row locks), the sandbox without webhook delivery."""
+@pytest.fixture(
+    name="container",
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+)
+def fixture_container(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock
+) -> Iterator[Container]:
+    """The product on a SQLite file or a PostgreSQL schema (real row locks), the sandbox
+    without webhook delivery."""
+    database: Iterator[dict[str, str]] = (
+        iter([{"DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'pay.db'}"}])
+        if request.param == "sqlite"
+        else postgres_schema_settings()
+    )
     container = build_container(
         load_settings(
             {
-                "DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'pay.db'}",
+                **next(database),
                 "DESIGNCORE_STORAGE_BACKEND": "memory",
                 "DESIGNCORE_WEB_DIST": "/nonexistent",
                 "DESIGNCORE_SEED_ON_START": "false",
@@ -53,7 +65,10 @@ def fixture_container(tmp_path: Path, clock: FixedClock) -> Container:
     container.clock.override(clock)
     container.password_hasher.override(Argon2PasswordHasher.for_tests())
     migrate(container.engine())
-    return container
+    yield container
+    container.engine().dispose()
+    for _ in database:  # drops the PostgreSQL schema
+        pass
 
 
 @pytest.fixture(name="api")
