@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol
 import pytest
 
 from designcore.adapters.paystack import PaystackGateway
-from designcore.adapters.paystack_sandbox import (
+from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
     SUCCESS_CARD,
     PaystackSandbox,
@@ -27,7 +27,7 @@ from designcore.adapters.paystack_sandbox import (
     sign,
     transaction_json,
 )
-from designcore.adapters.paystack_sandbox.webhooks import signed_event
+from designcore.adapters.paystack.sandbox.webhooks import signed_event
 from designcore.domain.errors import DesignCoreError, NotAllowed, NotFound
 from designcore.domain.payments import (
     Money,
@@ -339,6 +339,21 @@ class TestWebhook:
         assert isinstance(event.transaction, ProviderTransaction)
         assert gateway.verify(reference) == event.transaction
         assert Outcome.ACTIVATE == judge(payment_for(reference), event.transaction).outcome
+
+    def test_a_signed_charge_failed_reads_as_the_failed_transaction(
+        self, gateway: PaymentGateway, driver: GatewayDriver
+    ) -> None:
+        """A correctly signed charge.failed carries the declined transaction, which fails the
+        payment."""
+        reference = initialize(gateway).reference
+        driver.pay(reference, "failed")
+        body = driver.webhook("charge.failed", reference)
+        event = gateway.parse_webhook(body, driver.sign(body))
+        assert "charge.failed" == event.event
+        assert isinstance(event.transaction, ProviderTransaction)
+        assert "failed" == event.transaction.status
+        assert gateway.verify(reference) == event.transaction
+        assert Outcome.FAIL == judge(payment_for(reference), event.transaction).outcome
 
     def test_an_event_about_something_else_has_no_transaction(
         self, gateway: PaymentGateway, driver: GatewayDriver

@@ -33,7 +33,7 @@ from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.adapters.oidc import GoogleOpenIdProvider
 from designcore.adapters.paystack import PaystackGateway
-from designcore.adapters.paystack_sandbox import PaystackSandbox, SandboxGateway
+from designcore.adapters.paystack.sandbox import PaystackSandbox, SandboxGateway
 from designcore.adapters.pillow.images import PillowImageCodec
 from designcore.adapters.pyotp import PyOtpTotp
 from designcore.adapters.redis import RedisRateLimiter

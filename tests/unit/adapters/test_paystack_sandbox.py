@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from designcore.adapters.paystack_sandbox import (
+from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
     INSUFFICIENT_FUNDS_CARD,
     OTP_CARD,
@@ -30,7 +30,7 @@ from designcore.adapters.paystack_sandbox import (
     SandboxTransaction,
     WebhookDispatcher,
 )
-from designcore.adapters.paystack_sandbox.cards import luhn_valid
+from designcore.adapters.paystack.sandbox.cards import luhn_valid
 from designcore.domain.errors import NotAllowed, NotFound
 from designcore.domain.payments import Money, Outcome, Payment, judge
 from designcore.ports.payments import PaymentGateway

@@ -16,7 +16,7 @@ from litestar.testing import TestClient
 from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
 from designcore.adapters.paystack import PaystackGateway
-from designcore.adapters.paystack_sandbox import PaystackSandbox
+from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.adapters.sqlalchemy import migrate
 from designcore.app import Container, build_container, create_app, load_settings
 from designcore.domain.payments import PaymentStatus

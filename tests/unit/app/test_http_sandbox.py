@@ -14,7 +14,7 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import TestClient
 
-from designcore.adapters.paystack_sandbox import (
+from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
     INSUFFICIENT_FUNDS_CARD,
     OTP_CARD,

@@ -13,7 +13,9 @@ What it speaks (Paystack's documented API; every request carries ``Authorization
   paid_at, customer: {email}, gateway_response, …}``; an unknown reference is 400 (live) or 404
   (the reference) ``Transaction reference not found``.
 - Webhooks: ``x-paystack-signature`` is the hex HMAC-SHA512 of the raw body keyed with the
-  secret key; ``charge.success`` carries the transaction in the verify shape.
+  secret key; ``charge.success`` (and ``charge.failed``, which the sandbox sends) carries the
+  transaction in the verify shape. Transactions and webhooks are read by
+  :mod:`designcore.adapters.paystack.wire`, shared with the sandbox.
 
 Reliability: each request has a connect and a read timeout; network errors and 5xx answers are
 retried (``attempts`` in all, exponential ``backoff`` through the injected ``sleep``), 4xx answers
@@ -23,21 +25,30 @@ secret key never appears in a message or a log line.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
-import math
 import re
 import time
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
 from typing import Any, NoReturn
 from urllib.parse import quote
 
 import attrs
 import httpx
 
+from designcore.adapters.paystack.wire import (
+    MAX_WEBHOOK_BYTES as MAX_WEBHOOK_BYTES,  # re-exported by designcore.adapters.paystack
+)
+from designcore.adapters.paystack.wire import (
+    PAYMENT_NOT_FOUND,
+    PROVIDER_ANSWER_LOST,
+    PROVIDER_BAD_ANSWER,
+    PROVIDER_REFUSED,
+    PROVIDER_UNAVAILABLE,
+    MalformedTransaction,
+    read_transaction,
+    read_webhook,
+)
 from designcore.domain.errors import NotAllowed, NotFound, Unavailable
 from designcore.domain.payments import Money, ProviderTransaction
 from designcore.ports.payments import Initialized, WebhookEvent
@@ -45,20 +56,6 @@ from designcore.ports.payments import Initialized, WebhookEvent
 PAYSTACK_BASE_URL = "https://api.paystack.co"
 DEFAULT_TIMEOUT = httpx.Timeout(15.0, connect=5.0)
 """5 s to connect, 15 s for each of write, read and pool."""
-MAX_WEBHOOK_BYTES = 256 * 1024
-"""Larger webhook bodies are refused unread (Paystack's events are a few kilobytes)."""
-TRANSACTION_EVENTS = frozenset({"charge.success"})
-"""Events whose ``data`` is a transaction in the verify shape. Other events (transfers,
-disputes, subscriptions…) parse with ``transaction=None``."""
-
-# Error codes (docs/api.md, "Payments").
-PROVIDER_UNAVAILABLE = "provider_unavailable"
-PROVIDER_BAD_ANSWER = "provider_bad_answer"
-PROVIDER_ANSWER_LOST = "provider_answer_lost"
-PROVIDER_REFUSED = "provider_refused"
-PAYMENT_NOT_FOUND = "payment_not_found"
-INVALID_SIGNATURE = "invalid_signature"
-INVALID_WEBHOOK = "invalid_webhook"
 
 _log = logging.getLogger(__name__)
 
@@ -70,9 +67,6 @@ _REFERENCE = re.compile(r"^[A-Za-z0-9._=-]{1,100}$")
 """References verify asks about: Paystack's documented alphabet (alphanumerics, ``-``, ``.``,
 ``=``) plus ``_``, which our own ``txn_{timestamp}_{random}`` references use. Anything else could
 not be a Paystack reference and must not reach the URL path."""
-_DIGITS = re.compile(r"^[0-9]{1,15}$")
-_CURRENCY = re.compile(r"^[A-Z]{3}$")
-_EXACT_FLOAT_LIMIT = 2**53
 _MESSAGE_LIMIT = 300
 
 # Raised before the request left this process: Paystack cannot have acted on it.
@@ -82,10 +76,6 @@ _NOT_SENT: tuple[type[httpx.TransportError], ...] = (
     httpx.PoolTimeout,
     httpx.UnsupportedProtocol,
 )
-
-
-class _Malformed(ValueError):
-    """A provider document that does not have the documented shape."""
 
 
 @attrs.frozen
@@ -211,51 +201,20 @@ class PaystackGateway:
             self._fail(response, "verify", message)
         data = self._data(response, "verify")
         try:
-            return _transaction(data)
-        except _Malformed as error:
+            return read_transaction(data)
+        except MalformedTransaction as error:
             raise self._bad_answer(f"verify answered an unreadable transaction: {error}") from None
 
     def parse_webhook(self, raw_body: bytes, signature: str | None) -> WebhookEvent:
         """Check ``x-paystack-signature`` (hex HMAC-SHA512 of the raw body, keyed with the
         secret key, compared in constant time) and read the event.
 
-        Bodies over :data:`MAX_WEBHOOK_BYTES` are refused unread; a missing or wrong signature is
+        See :func:`designcore.adapters.paystack.wire.read_webhook`: bodies over
+        :data:`MAX_WEBHOOK_BYTES` are refused unread; a missing or wrong signature is
         ``invalid_signature``; a body that is not a JSON object with an ``event``, or a
-        ``charge.success`` whose transaction does not have the documented shape (amounts must be
-        whole numbers of the subunit), is ``invalid_webhook``."""
-        if not isinstance(raw_body, bytes | bytearray):
-            raise NotAllowed("a webhook body must be bytes", code=INVALID_WEBHOOK)
-        if len(raw_body) > MAX_WEBHOOK_BYTES:
-            raise NotAllowed(
-                f"webhook body larger than {MAX_WEBHOOK_BYTES} bytes", code=INVALID_WEBHOOK
-            )
-        if not isinstance(signature, str) or not signature.strip():
-            raise NotAllowed("webhook without an x-paystack-signature", code=INVALID_SIGNATURE)
-        expected = hmac.new(self._secret_key.encode(), bytes(raw_body), hashlib.sha512)
-        given = signature.strip().lower().encode("utf-8", "backslashreplace")
-        if not hmac.compare_digest(expected.hexdigest().encode("ascii"), given):
-            raise NotAllowed("webhook signature does not match its body", code=INVALID_SIGNATURE)
-        try:
-            document = json.loads(bytes(raw_body), parse_constant=_refuse_constant)
-        except (ValueError, RecursionError):
-            raise NotAllowed("webhook body is not JSON", code=INVALID_WEBHOOK) from None
-        if not isinstance(document, dict):
-            raise NotAllowed("webhook body is not a JSON object", code=INVALID_WEBHOOK)
-        event = document.get("event")
-        if not isinstance(event, str) or not event:
-            raise NotAllowed("webhook body names no event", code=INVALID_WEBHOOK)
-        transaction = None
-        if event in TRANSACTION_EVENTS:
-            data = document.get("data")
-            if not isinstance(data, dict):
-                raise NotAllowed(f"{event} without a transaction", code=INVALID_WEBHOOK)
-            try:
-                transaction = _transaction(data)
-            except _Malformed as error:
-                raise NotAllowed(
-                    f"{event} with an unreadable transaction: {error}", code=INVALID_WEBHOOK
-                ) from None
-        return WebhookEvent(event=event, transaction=transaction, raw=document)
+        ``charge.success`` / ``charge.failed`` whose transaction does not have the documented
+        shape (amounts must be whole numbers of the subunit), is ``invalid_webhook``."""
+        return read_webhook(raw_body, signature, self._secret_key)
 
     # -- talking to Paystack -------------------------------------------------------------------
 
@@ -386,80 +345,3 @@ class PaystackGateway:
 
     def _redact(self, text: str) -> str:
         return text.replace(self._secret_key, "[secret key]")
-
-
-# -- reading Paystack's documents --------------------------------------------------------------
-
-
-def _transaction(data: Mapping[str, Any]) -> ProviderTransaction:
-    """A transaction in the verify / ``charge.success`` shape, read strictly."""
-    customer = data.get("customer")
-    if not isinstance(customer, dict):
-        raise _Malformed("customer is not an object")
-    currency = _text(data, "currency").upper()
-    if not _CURRENCY.fullmatch(currency):
-        raise _Malformed("currency is not a three-letter code")
-    paid_at = data.get("paid_at")
-    if paid_at is None:
-        paid_at = data.get("paidAt")
-    gateway_response = data.get("gateway_response")
-    provider_id = data.get("id")
-    return ProviderTransaction(
-        reference=_text(data, "reference"),
-        status=_text(data, "status").lower(),
-        amount_minor=_minor(data.get("amount")),
-        currency=currency,
-        customer_email=_text(customer, "email"),
-        paid_at=_moment(paid_at),
-        gateway_response=gateway_response if isinstance(gateway_response, str) else None,
-        provider_id=(
-            str(provider_id)
-            if isinstance(provider_id, int | str) and not isinstance(provider_id, bool)
-            else None
-        ),
-    )
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise _Malformed(f"{key} is not a non-empty string")
-    return value.strip()
-
-
-def _minor(value: object) -> int:
-    """A whole, non-negative number of the currency's subunit: an int, an integral float or a
-    string of digits; anything else (fractions, NaN, booleans, signs, exponents) is refused."""
-    if isinstance(value, bool):
-        raise _Malformed("amount is a boolean")
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, float):
-        if not math.isfinite(value) or not value.is_integer() or abs(value) > _EXACT_FLOAT_LIMIT:
-            raise _Malformed("amount is not a whole number of the subunit")
-        number = int(value)
-    elif isinstance(value, str) and _DIGITS.fullmatch(value):
-        number = int(value)
-    else:
-        raise _Malformed("amount is not a whole number of the subunit")
-    if number < 0:
-        raise _Malformed("amount is negative")
-    return number
-
-
-def _moment(value: object) -> datetime | None:
-    """An ISO 8601 moment (``2024-01-02T03:04:05.000Z``) as an aware datetime; a moment without
-    an offset is taken as UTC."""
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str) or len(value) > 64:
-        raise _Malformed("paid_at is not a date and time")
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        raise _Malformed("paid_at is not a date and time") from None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")

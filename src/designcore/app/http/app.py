@@ -12,7 +12,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from designcore import __version__
-from designcore.adapters.paystack_sandbox import PaystackSandbox
+from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies

@@ -30,7 +30,7 @@ from litestar import MediaType, Request, Response, Router, get, post
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, FromQuery
 
-from designcore.adapters.paystack_sandbox import (
+from designcore.adapters.paystack.sandbox import (
     TEST_CARDS,
     ChargeResult,
     PaystackError,

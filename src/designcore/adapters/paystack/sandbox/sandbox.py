@@ -25,7 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import attrs
 
-from designcore.adapters.paystack_sandbox.cards import (
+from designcore.adapters.paystack.sandbox.cards import (
     TEST_OTP,
     CardOutcome,
     CardRefused,
@@ -33,7 +33,7 @@ from designcore.adapters.paystack_sandbox.cards import (
     check_card,
     parse_expiry,
 )
-from designcore.adapters.paystack_sandbox.webhooks import (
+from designcore.adapters.paystack.sandbox.webhooks import (
     SignedEvent,
     WebhookDispatcher,
     signed_event,

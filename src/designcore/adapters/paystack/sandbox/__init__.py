@@ -7,7 +7,7 @@
 The HTTP face (``/sandbox/paystack/…`` and the checkout page) is ``designcore.app.http.sandbox``.
 """
 
-from designcore.adapters.paystack_sandbox.cards import (
+from designcore.adapters.paystack.sandbox.cards import (
     DECLINED_CARD,
     INSUFFICIENT_FUNDS_CARD,
     OTP_CARD,
@@ -17,15 +17,15 @@ from designcore.adapters.paystack_sandbox.cards import (
     CardOutcome,
     TestCard,
 )
-from designcore.adapters.paystack_sandbox.gateway import SandboxGateway, provider_transaction
-from designcore.adapters.paystack_sandbox.sandbox import (
+from designcore.adapters.paystack.sandbox.gateway import SandboxGateway, provider_transaction
+from designcore.adapters.paystack.sandbox.sandbox import (
     ChargeResult,
     PaystackError,
     PaystackSandbox,
     SandboxTransaction,
     transaction_json,
 )
-from designcore.adapters.paystack_sandbox.webhooks import (
+from designcore.adapters.paystack.sandbox.webhooks import (
     SIGNATURE_HEADER,
     Delivery,
     SignedEvent,
