@@ -91,6 +91,7 @@ def _bucket_policy(settings: Settings) -> BucketPolicy:
     return BucketPolicy(
         user_buckets=settings.storage.user_bucket_names,
         admin_buckets=settings.storage.admin_bucket_names,
+        private_buckets=settings.storage.private_bucket_names,
     )
 
 

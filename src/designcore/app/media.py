@@ -13,7 +13,7 @@ from designcore.domain.images import ImageFormat, Transform, object_key, variant
 from designcore.domain.premium import Viewer
 from designcore.domain.storage import BucketPolicy, check_object_name
 from designcore.ports.images import ImageCodec, SvgSanitizer, Variant, VariantCache
-from designcore.ports.storage import ObjectInfo, Storage
+from designcore.ports.storage import ObjectInfo, Storage, StoredObject
 
 ACCEPTED = "JPEG, PNG, WebP, AVIF or SVG"
 
@@ -96,6 +96,18 @@ class MediaService:
             self._variants.purge(object_key(bucket, path))
         return info
 
+    def _check_public(self, bucket: str, path: str) -> None:
+        check_object_name(bucket, path)
+        if not self._policy.is_public(bucket):
+            # A private bucket answers as an unknown one: its names are not for the public.
+            raise NotFound(f"no public bucket named {bucket!r}", code="bucket_not_found")
+
+    def read_public(self, bucket: str, path: str) -> StoredObject:
+        """An object of a public bucket (``GET /storage/v1/object/public/…``). Raises
+        ``NotFound`` for an unknown or private bucket, and for an unknown object."""
+        self._check_public(bucket, path)
+        return self._storage.get(bucket, path)
+
     def _variant_key(self, bucket: str, path: str, etag: str, transform: Transform) -> str:
         return variant_key(bucket, path, etag, transform, self._codec.version)
 
@@ -109,9 +121,7 @@ class MediaService:
         ``UnsupportedMedia`` (the object is no image) and ``Unprocessable`` (an SVG asked for
         in another format, a damaged image, or one with too many pixels).
         """
-        check_object_name(bucket, path)
-        if not self._policy.knows(bucket):
-            raise NotFound(f"no bucket named {bucket!r}", code="bucket_not_found")
+        self._check_public(bucket, path)
         info = self._storage.stat(bucket, path)
         group = object_key(bucket, path)
         key = self._variant_key(bucket, path, info.etag, transform)

@@ -65,6 +65,11 @@ class StorageSettings:
         "Comma-separated buckets only admins upload to.",
         "template-previews",
     )
+    private_buckets: str = env(
+        "STORAGE_PRIVATE_BUCKETS",
+        "Comma-separated buckets never served by the public read and image routes.",
+        "designs",
+    )
     max_upload_bytes: int = env(
         "STORAGE_MAX_UPLOAD_BYTES", "Largest upload accepted (413 above).", 10 * 1024 * 1024
     )
@@ -108,6 +113,11 @@ class StorageSettings:
     def admin_bucket_names(self) -> tuple[str, ...]:
         """The admin buckets as a tuple."""
         return tuple(b.strip() for b in self.admin_buckets.split(",") if b.strip())
+
+    @property
+    def private_bucket_names(self) -> tuple[str, ...]:
+        """The private buckets as a tuple."""
+        return tuple(b.strip() for b in self.private_buckets.split(",") if b.strip())
 
 
 @attrs.frozen

@@ -54,10 +54,16 @@ class BucketPolicy:
     """Signed-in users write here, each only under a first folder named by their user id."""
     admin_buckets: tuple[str, ...] = ("template-previews",)
     """Only admins write here."""
+    private_buckets: tuple[str, ...] = ("designs",)
+    """Never served by the public read and image routes (a private design stays private)."""
 
     def knows(self, bucket: str) -> bool:
         """Whether ``bucket`` is one of ours."""
         return bucket in self.user_buckets or bucket in self.admin_buckets
+
+    def is_public(self, bucket: str) -> bool:
+        """Whether anyone may read ``bucket``'s objects by URL."""
+        return self.knows(bucket) and bucket not in self.private_buckets
 
     def check_write(self, viewer: Viewer, bucket: str, path: str) -> None:
         """Allow the write or raise: ``ValidationFailed`` for a bad name, ``NotFound``

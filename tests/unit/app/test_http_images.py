@@ -193,13 +193,29 @@ class TestUploadRules:
     ) -> None:
         """A hostile SVG is stored without its script and served with a restrictive CSP."""
         document = HOSTILE_SVG["script element"][0]
-        response = client.post(f"{UPLOAD}/designs/u-free/logo.svg", content=document, headers=FREE)
+        response = client.post(
+            f"{UPLOAD}/user-uploads/u-free/logo.svg", content=document, headers=FREE
+        )
         assert 200 == response.status_code
-        stored = container.storage().get("designs", "u-free/logo.svg")
+        stored = container.storage().get("user-uploads", "u-free/logo.svg")
         assert ("image/svg+xml", False) == (stored.content_type, b"script" in stored.data)
-        public = client.get("/storage/v1/object/public/designs/u-free/logo.svg")
+        public = client.get("/storage/v1/object/public/user-uploads/u-free/logo.svg")
         assert "default-src 'none'" in public.headers["content-security-policy"]
         assert "nosniff" == public.headers["x-content-type-options"]
+
+    def test_private_buckets_are_not_served_by_url(self, client: Client) -> None:
+        """An object in a private bucket (designs) is stored but answers 404 on the public
+        read and image routes, as an unknown bucket does."""
+        image = raster("PNG", 32, 32)
+        stored = client.post(f"{UPLOAD}/designs/u-free/cover.png", content=image, headers=FREE)
+        assert 200 == stored.status_code, stored.text
+        for url in (
+            "/storage/v1/object/public/designs/u-free/cover.png",
+            "/storage/v1/render/image/public/designs/u-free/cover.png?width=100",
+            "/storage/v1/object/public/no-such-bucket/u-free/cover.png",
+        ):
+            answer = client.get(url)
+            assert (404, "bucket_not_found") == (answer.status_code, answer.json()["code"]), url
 
 
 @pytest.fixture(name="small_cap_container")

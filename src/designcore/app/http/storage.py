@@ -23,7 +23,6 @@ from designcore.app.media import MediaService
 from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.images import parse_transform
 from designcore.domain.premium import Viewer
-from designcore.ports.storage import Storage
 
 PUBLIC_MAX_AGE = 3600
 VARIANT_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -64,13 +63,14 @@ def _headers_for(media_type: str) -> dict[str, str]:
     include_in_schema=True,
 )
 def read_public_object(
-    storage: NamedDependency[Storage],
+    media: NamedDependency[MediaService],
     bucket: FromPath[str],
     path: FromPath[str],
     request: Request,  # type: ignore[type-arg]
 ) -> Response[bytes]:
-    """A stored object, with a strong ETag and a one-hour public cache."""
-    stored = storage.get(bucket, path.lstrip("/"))
+    """An object of a public bucket, with a strong ETag and a one-hour public cache (a
+    private bucket answers 404 as an unknown one)."""
+    stored = media.read_public(bucket, path.lstrip("/"))
     etag = f'"{stored.etag}"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
     if etag in _entity_tags(request.headers.get("if-none-match")):
