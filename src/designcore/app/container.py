@@ -366,7 +366,8 @@ class Container(containers.DeclarativeContainer):
     )
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(
-        SkiaRenderer, load_image=providers.Callable(storage_image_loader, storage=storage)
+        SkiaRenderer,
+        load_image=providers.Callable(storage_image_loader, read_public=media.provided.read_public),
     )
     exports = providers.Singleton(
         ExportService,

@@ -804,10 +804,12 @@ class TestStorageImages:
     def test_storage_references_are_drawn_and_urls_are_not_fetched(
         self, container: Container
     ) -> None:
-        """An image in our storage is drawn; any other URL is skipped with a warning."""
+        """An image in our public storage is drawn; a private bucket's image (someone's
+        private design) and any other URL are skipped with a warning."""
         photo = io.BytesIO()
         Image.new("RGB", (40, 30), (20, 120, 200)).save(photo, "PNG")
         container.storage().put("user-uploads", "u-free/photo.png", photo.getvalue(), "image/png")
+        container.storage().put("designs", "u-other/secret.png", photo.getvalue(), "image/png")
         document = flyer()
 
         def image(id: str, src: str) -> dict[str, Any]:
@@ -824,10 +826,13 @@ class TestStorageImages:
         document["pages"][0]["children"] = [
             image("ours", "/storage/v1/object/public/user-uploads/u-free/photo.png"),
             image("theirs", "http://169.254.169.254/latest/meta-data"),
+            image("private", "/storage/v1/object/public/designs/u-other/secret.png"),
         ]
         made = container.exports().export(
             Viewer(user_id="u-premium", subscription_status="active", subscription_plan="premium"),
             ExportRequest(ExportSource.parse(document=document), ExportOptions.parse(format="png")),
         )
-        assert {"theirs"} == {w.element_id for w in made.warnings if w.code == "image_unavailable"}
+        assert {"theirs", "private"} == {
+            w.element_id for w in made.warnings if w.code == "image_unavailable"
+        }
         assert (20, 120, 200) == png(made.data).getpixel((20, 15))[:3]

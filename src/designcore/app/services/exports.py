@@ -51,7 +51,7 @@ from designcore.domain.rendering import RenderedExport, RenderWarning
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.rendering import Renderer
-from designcore.ports.storage import Storage
+from designcore.ports.storage import StoredObject
 
 MAX_CONCURRENT_RENDERS = 2
 """Renders one server process runs at once. Rendering is CPU-bound and a 50 MP page needs
@@ -97,10 +97,14 @@ class _Loaded:
     premium: bool
 
 
-def storage_image_loader(storage: Storage) -> Callable[[str], bytes]:
+def storage_image_loader(
+    read_public: Callable[[str, str], StoredObject],
+) -> Callable[[str], bytes]:
     """An image loader for the renderer reading ``/storage/v1/object/public/{bucket}/{path}``
-    from ``storage``; any other source is refused (the renderer then skips it with a
-    warning), so a document cannot make the server fetch arbitrary URLs."""
+    through ``read_public`` (what the public read route serves: never a private bucket, so a
+    document cannot draw someone's private design into a download); any other source is
+    refused (the renderer then skips it with a warning), so a document cannot make the server
+    fetch arbitrary URLs."""
 
     def load(source: str) -> bytes:
         if not source.startswith(STORAGE_PREFIX):
@@ -108,7 +112,7 @@ def storage_image_loader(storage: Storage) -> Callable[[str], bytes]:
         bucket, _, path = urllib.parse.unquote(source[len(STORAGE_PREFIX) :]).partition("/")
         if not bucket or not path:
             raise ValueError("the storage reference names no bucket and path")
-        return storage.get(bucket, path).data
+        return read_public(bucket, path).data
 
     return load
 
