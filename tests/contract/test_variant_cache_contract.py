@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,17 @@ class TestVariantCache:
         done.set()
         reader.join()
         assert all(seen)
+
+
+def test_trim_drops_the_least_recently_used(cache: VariantCache) -> None:
+    """trim keeps the most recently used variants that fit the budget: a variant read
+    lately survives one written later but never read."""
+    for name in ("a", "b", "c"):
+        cache.put(key("o"), key(name), Variant(bytes(1000), "image/png"))
+        time.sleep(0.02)  # file times have a coarse grain
+    assert cache.get(key("o"), key("a")) is not None
+    time.sleep(0.02)
+    assert 1 == cache.trim(2050)
+    assert [True, False, True] == [cache.get(key("o"), key(n)) is not None for n in "abc"]
+    assert 2 == cache.trim(0)
+    assert 0 == cache.trim(0)

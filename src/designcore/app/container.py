@@ -61,6 +61,7 @@ from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
+from designcore.ports.images import VariantCache
 
 
 def _engine(url: str, schema: str) -> Engine:
@@ -121,6 +122,8 @@ def _periodic_jobs(
     payments: Callable[[], PaymentService],
     signer: Callable[[], JwtTokenSigner],
     clock: Callable[[], SystemClock],
+    variants: Callable[[], VariantCache],
+    variants_max_bytes: int,
 ) -> list[Job]:
     # Providers, not services: building the auth service reads the signing keys, which must
     # not happen when the app is merely created (an unmigrated database answers 503 then).
@@ -129,6 +132,11 @@ def _periodic_jobs(
         Job("auth clean-up", timedelta(hours=1), lambda: auth().clean_up()),
         Job("payments reconcile", timedelta(minutes=5), lambda: payments().reconcile()),
         Job("subscriptions expire", timedelta(hours=1), lambda: payments().expire()),
+        Job(
+            "image variants trim",
+            timedelta(hours=1),
+            lambda: variants().trim(variants_max_bytes),
+        ),
     ]
 
 
@@ -352,6 +360,8 @@ class Container(containers.DeclarativeContainer):
         payments=payments.provider,
         signer=token_signer.provider,
         clock=clock.provider,
+        variants=image_variants.provider,
+        variants_max_bytes=settings.provided.storage.variants_max_bytes,
     )
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 

@@ -78,6 +78,12 @@ class StorageSettings:
         "Directory of the rendered image variants (default: `variants` in the data dir).",
         "",
     )
+    variants_max_bytes: int = env(
+        "IMAGE_VARIANTS_MAX_BYTES",
+        "How much disk the rendered image variants may use; the least recently used go first "
+        "(checked hourly).",
+        1024**3,
+    )
     s3_endpoint_url: str = env(
         "S3_ENDPOINT_URL",
         "Endpoint of an S3-compatible service (empty: AWS's own endpoints).",

@@ -78,3 +78,8 @@ class VariantCache(Protocol):
     def purge(self, object_key: str) -> int:
         """Forget every variant of one object; answer how many were removed."""
         ...
+
+    def trim(self, max_bytes: int) -> int:
+        """Drop the least recently used variants until the cache holds at most ``max_bytes``
+        of them; answer how many were dropped. Variants are made again on demand."""
+        ...

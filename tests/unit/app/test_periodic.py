@@ -132,3 +132,30 @@ def test_cli_cleans_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
     assert 0 == main(["auth", "clean-up"])
     assert "0 replaced refresh tokens, 0 expired mail tokens deleted" in capsys.readouterr().out
+
+
+def test_the_servers_jobs_all_run() -> None:
+    """Every job the container schedules runs on the embedded defaults without an error."""
+    container = build_container(
+        load_settings(
+            {
+                "DESIGNCORE_DATABASE_URL": "memory://",
+                "DESIGNCORE_STORAGE_BACKEND": "memory",
+                "DESIGNCORE_WEB_DIST": "/nonexistent",
+                "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
+            }
+        )
+    )
+    jobs = container.periodic_jobs()
+    assert [
+        "signing keys",
+        "auth clean-up",
+        "payments reconcile",
+        "subscriptions expire",
+        "image variants trim",
+    ] == [job.name for job in jobs]
+    outcomes = [job.run() for job in jobs]
+    assert {"refresh_tokens": 0, "one_time_tokens": 0} == outcomes[1]
+    assert 0 == outcomes[2]["checked"]
+    assert {"expired": 0} == outcomes[3]
+    assert 0 == outcomes[4]

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from designcore.ports.images import Variant
@@ -37,10 +38,13 @@ class DirectoryVariantCache:
 
     def get(self, object_key: str, variant_key: str) -> Variant | None:
         """The cached variant, or ``None``."""
+        path = self._file(object_key, variant_key)
         try:
-            raw = self._file(object_key, variant_key).read_bytes()
+            raw = path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # the modification time records the last use (for trim)
         media_type, newline, data = raw.partition(b"\n")
         if not newline:
             return None
@@ -69,3 +73,33 @@ class DirectoryVariantCache:
             return 0
         shutil.rmtree(folder, ignore_errors=True)
         return count
+
+    def trim(self, max_bytes: int) -> int:
+        """Delete the least recently used variant files (by modification time, which every
+        read refreshes) until the directory's variants fit ``max_bytes``; leftover temporary
+        files older than an hour go too. Answers how many variants were deleted."""
+        files: list[tuple[float, int, Path]] = []
+        stale_before = time.time() - 3600
+        for folder, _dirs, names in os.walk(self._root):
+            for name in names:
+                path = Path(folder) / name
+                try:
+                    stat = path.stat()
+                except OSError:
+                    continue
+                if name.startswith(_TEMPORARY):
+                    if stat.st_mtime < stale_before:
+                        with contextlib.suppress(OSError):
+                            path.unlink()
+                    continue
+                files.append((stat.st_mtime, stat.st_size, path))
+        total = sum(size for _, size, _ in files)
+        dropped = 0
+        for _, size, path in sorted(files, key=lambda entry: entry[0]):
+            if total <= max_bytes:
+                break
+            with contextlib.suppress(OSError):
+                path.unlink()
+                dropped += 1
+            total -= size
+        return dropped

@@ -39,3 +39,14 @@ class InMemoryVariantCache:
             for key in doomed:
                 del self._entries[key]
             return len(doomed)
+
+    def trim(self, max_bytes: int) -> int:
+        """Drop the least recently used until the variants' bytes fit ``max_bytes``."""
+        with self._lock:
+            total = sum(len(v.data) for v in self._entries.values())
+            dropped = 0
+            while self._entries and total > max_bytes:
+                _, variant = self._entries.popitem(last=False)
+                total -= len(variant.data)
+                dropped += 1
+            return dropped
