@@ -160,6 +160,25 @@ def draw_background(
 # ----------------------------------------------------------------------------- elements
 
 
+def _shadow_only_paint(element: Element, opacity: float) -> skia.Paint | None:
+    """For an opaque element whose only effect is a shadow: the paint of a layer that draws
+    just the shadow, so the element itself can then be drawn as it is (vector text and shapes
+    in a PDF). Shadow under the element, element on top: the same pixels as a drop shadow of
+    the whole. ``None`` when anything else (opacity, blur, colour filters) needs the layer."""
+    if not element.shadow_enabled or opacity < 1:
+        return None
+    if (element.blur_enabled and element.blur_radius > 0) or _colour_filter(element) is not None:
+        return None
+    angle = math.radians(-element.rotation)
+    dx = element.shadow_offset_x * math.cos(angle) - element.shadow_offset_y * math.sin(angle)
+    dy = element.shadow_offset_x * math.sin(angle) + element.shadow_offset_y * math.cos(angle)
+    sigma = element.shadow_blur / 2
+    colour = to_skia(element.shadow_color, element.shadow_opacity)
+    paint = skia.Paint(AntiAlias=True)
+    paint.setImageFilter(skia.ImageFilters.DropShadowOnly(dx, dy, sigma, sigma, colour, None))
+    return paint
+
+
 def _layer_paint(element: Element, opacity: float) -> skia.Paint | None:
     """The paint of the layer applying opacity, shadow, blur and colour filters; ``None`` when
     the element can be drawn straight onto the canvas."""
@@ -236,9 +255,21 @@ def draw_element(
         canvas.restore()
         return
     drawer = _DRAWERS.get(type(element))
-    paint = _layer_paint(element, combined)
+    shadow_only = _shadow_only_paint(element, combined)
+    paint = None if shadow_only is not None else _layer_paint(element, combined)
     if drawer is None:
         pass
+    elif shadow_only is not None:
+        recorder = skia.PictureRecorder()
+        recording = recorder.beginRecording(_UNBOUNDED, skia.RTreeFactory()())
+        drawer(recording, element, context)
+        picture = recorder.finishRecordingAsPicture()
+        bounds = picture.cullRect()
+        if not bounds.isEmpty():
+            canvas.saveLayer(bounds, shadow_only)
+            canvas.drawPicture(picture)
+            canvas.restore()
+            canvas.drawPicture(picture)  # the element itself, unrasterised
     elif paint is None:
         drawer(canvas, element, context)
     else:

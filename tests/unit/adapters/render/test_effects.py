@@ -92,9 +92,17 @@ def page_sized_layer(element: AnyElement, fonts: FontLibrary) -> Image.Image:
     canvas.clear(skia.ColorSetRGB(0xFA, 0xFA, 0xFA))
     canvas.translate(element.x, element.y)
     canvas.rotate(element.rotation)
-    canvas.saveLayer(None, drawing._layer_paint(element, element.opacity))
-    drawing._DRAWERS[type(element)](canvas, element, drawing.DrawContext(fonts, None))
-    canvas.restore()
+    drawer = drawing._DRAWERS[type(element)]
+    shadow_only = drawing._shadow_only_paint(element, element.opacity)
+    if shadow_only is not None:  # the shadow in a layer, the element drawn as it is on top
+        canvas.saveLayer(None, shadow_only)
+        drawer(canvas, element, drawing.DrawContext(fonts, None))
+        canvas.restore()
+        drawer(canvas, element, drawing.DrawContext(fonts, None))
+    else:
+        canvas.saveLayer(None, drawing._layer_paint(element, element.opacity))
+        drawer(canvas, element, drawing.DrawContext(fonts, None))
+        canvas.restore()
     png = surface.makeImageSnapshot().encodeToData(skia.kPNG, 100)
     return Image.open(io.BytesIO(bytes(png))).convert("RGB")
 
@@ -247,3 +255,32 @@ class TestMasks:
         image = Image.open(io.BytesIO(export.pages[0])).convert("RGB")
         assert near(RED, image.getpixel((105, 55)))
         assert ["mask_unavailable"] == [warning.code for warning in export.warnings]
+
+
+def test_shadowed_text_stays_vector_text_in_a_pdf(fonts: FontLibrary) -> None:
+    """An opaque text element with a shadow: in the PDF the shadow is an image and the text is
+    text (extractable), as print quality needs; with opacity below 1 the whole element is
+    composited as an image (the shadow must not show through the text)."""
+    text = {
+        "id": "t",
+        "type": "text",
+        "x": 40,
+        "y": 120,
+        "width": 420,
+        "height": 0,
+        "text": "Sunday Thanksgiving",
+        "fontSize": 40,
+        "fontFamily": "Montserrat",
+        "fill": "#1d3557",
+        **SHADOW,
+    }
+    renderer = SkiaRenderer(fonts)
+    opaque = renderer.render(parse_document(document(text)), format=RenderFormat.PDF)
+    page = PdfReader(io.BytesIO(opaque.data)).pages[0]
+    assert "Sunday Thanksgiving" in " ".join(page.extract_text().split())
+    assert len(page.images) == 1  # the shadow
+    faded = renderer.render(
+        parse_document(document({**text, "opacity": 0.6})), format=RenderFormat.PDF
+    )
+    faded_text = PdfReader(io.BytesIO(faded.data)).pages[0].extract_text()
+    assert "Thanksgiving" not in faded_text
