@@ -193,6 +193,16 @@ class TestUpgrade:
         answer = api.post("/functions/v1/create-premium-upgrade", json=body, headers=who)
         assert (400, "amount_mismatch") == (answer.status_code, answer.json()["code"])
 
+    def test_upgrades_are_rate_limited_per_account(self, api: Client) -> None:
+        """The eleventh upgrade within an hour is 429 with Retry-After; nothing more is made."""
+        who = signed_up(api)
+        answers = [
+            api.post("/functions/v1/create-premium-upgrade", json=PLAN, headers=who)
+            for _ in range(11)
+        ]
+        assert [200] * 10 + [429] == [a.status_code for a in answers]
+        assert int(answers[-1].headers["retry-after"]) > 0
+
     def test_functions_need_a_session(self, api: Client) -> None:
         """Without a session token the functions are 401."""
         for path in (

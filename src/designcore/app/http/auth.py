@@ -23,6 +23,7 @@ from litestar.response import Redirect
 
 from designcore import __version__
 from designcore.app.http.dependencies import bearer_token
+from designcore.app.http.rate_limits import client_address, retry_after
 from designcore.app.services.auth import (
     AuthFailure,
     AuthService,
@@ -30,6 +31,7 @@ from designcore.app.services.auth import (
     IssuedSession,
     LinkOptions,
     ProviderFlowFailure,
+    ProviderOutcome,
     UserView,
 )
 from designcore.domain.accounts import MFA_CHALLENGE_LIFETIME, Factor, Identity, User
@@ -180,6 +182,31 @@ def session_fragment(issued: IssuedSession, kind: str | None = None) -> str:
     return urlencode(values)
 
 
+def denied_redirect(
+    target: str, error: str, failure: AuthFailure, *, in_query: bool = False
+) -> Redirect:
+    """Back to ``target`` with the OAuth-style error (in the query for PKCE flows, else in
+    the fragment)."""
+    values = {"error": error, "error_code": failure.code, "error_description": failure.message}
+    if in_query:
+        return Redirect(with_query(target, values), status_code=302)
+    return Redirect(with_fragment(target, urlencode(values)), status_code=302)
+
+
+def outcome_redirect(outcome: ProviderOutcome, kind: str | None = None) -> Redirect:
+    """Where a finished flow sends the browser: ``?code=`` to exchange (PKCE), or the session
+    in the fragment."""
+    if outcome.auth_code is not None:
+        return Redirect(
+            with_query(outcome.redirect_to, {"code": outcome.auth_code}), status_code=302
+        )
+    assert outcome.issued is not None
+    return Redirect(
+        with_fragment(outcome.redirect_to, session_fragment(outcome.issued, kind)),
+        status_code=302,
+    )
+
+
 def with_fragment(url: str, fragment: str) -> str:
     """``url`` with its fragment replaced by ``fragment`` (never a second ``#``)."""
     return f"{url.partition('#')[0]}#{fragment}"
@@ -227,10 +254,6 @@ def _text(data: dict[str, Any], key: str, *, required: bool = True) -> str:
     return value
 
 
-def _client_ip(request: Request[Any, Any, Any]) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 def error_response(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """Every error under /auth/v1, in the body shape the client asked for."""
     headers = {API_VERSION_HEADER: API_VERSION}
@@ -270,19 +293,21 @@ def build_auth_router(
         """Count the request against the client address and, when given, the account (an
         e-mail address or a user id); over either limit is 429 with Retry-After."""
         allowed, window = RATE_LIMITS[action]
-        limiter = provide_limiter()
-        keys = [f"auth:{action}:ip:{_client_ip(request)}"]
-        if account:
-            keys.append(f"auth:{action}:account:{account.strip().lower()}")
-        for key in keys:
-            decision = limiter.hit(key, limit=allowed, window_seconds=window)
-            if not decision.allowed:
-                code, message = (
-                    ("over_email_send_rate_limit", "Email rate limit exceeded")
-                    if action in MAIL_SENDING
-                    else ("over_request_rate_limit", "Request rate limit reached")
-                )
-                raise AuthFailure(429, code, message, extra={"retry_after": decision.retry_after})
+        wait = retry_after(
+            provide_limiter(),
+            request,
+            f"auth:{action}",
+            limit=allowed,
+            window_seconds=window,
+            account=account,
+        )
+        if wait is not None:
+            code, message = (
+                ("over_email_send_rate_limit", "Email rate limit exceeded")
+                if action in MAIL_SENDING
+                else ("over_request_rate_limit", "Request rate limit reached")
+            )
+            raise AuthFailure(429, code, message, extra={"retry_after": wait})
 
     def caller_of(request: Request[Any, Any, Any]) -> Caller:
         return provide_service().authenticate(bearer_token(request))
@@ -386,18 +411,8 @@ def build_auth_router(
         try:
             outcome = auth.follow_link(token=token, kind=type, redirect_to=target)
         except AuthFailure as failure:
-            values = {
-                "error": "access_denied",
-                "error_code": failure.code,
-                "error_description": failure.message,
-            }
-            return Redirect(with_fragment(target, urlencode(values)), status_code=302)
-        if outcome.auth_code is not None:
-            return Redirect(with_query(target, {"code": outcome.auth_code}), status_code=302)
-        assert outcome.issued is not None
-        return Redirect(
-            with_fragment(target, session_fragment(outcome.issued, type)), status_code=302
-        )
+            return denied_redirect(target, "access_denied", failure)
+        return outcome_redirect(outcome, type)
 
     @get("/authorize", sync_to_thread=True)
     def authorize(
@@ -436,21 +451,10 @@ def build_auth_router(
                 state=state, code=code, error=error, error_description=error_description
             )
         except ProviderFlowFailure as failure:
-            values = {
-                "error": failure.error,
-                "error_code": failure.code,
-                "error_description": failure.message,
-            }
-            if failure.in_query:
-                return Redirect(with_query(failure.redirect_to, values), status_code=302)
-            return Redirect(with_fragment(failure.redirect_to, urlencode(values)), status_code=302)
-        if outcome.auth_code is not None:
-            target = with_query(outcome.redirect_to, {"code": outcome.auth_code})
-            return Redirect(target, status_code=302)
-        assert outcome.issued is not None
-        return Redirect(
-            with_fragment(outcome.redirect_to, session_fragment(outcome.issued)), status_code=302
-        )
+            return denied_redirect(
+                failure.redirect_to, failure.error, failure, in_query=failure.in_query
+            )
+        return outcome_redirect(outcome)
 
     @get("/user/identities/authorize", sync_to_thread=True)
     def link_identity(
@@ -521,7 +525,7 @@ def build_auth_router(
     ) -> dict[str, Any]:
         caller = caller_of(request)
         _body(body)
-        made = auth.challenge(caller, factor_id, _client_ip(request))
+        made = auth.challenge(caller, factor_id, client_address(request))
         expires = made.created_at + MFA_CHALLENGE_LIFETIME
         return {"id": made.id, "type": "totp", "expires_at": int(expires.timestamp())}
 
@@ -537,7 +541,7 @@ def build_auth_router(
             factor_id,
             _text(data, "challenge_id"),
             _text(data, "code"),
-            _client_ip(request),
+            client_address(request),
         )
         return issued_json(auth, issued)
 

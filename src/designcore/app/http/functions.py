@@ -16,6 +16,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.exceptions import TooManyRequestsException
 from litestar.params import RawBody
 
+from designcore.app.http.rate_limits import retry_after
 from designcore.app.services.payments import PaymentService
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.payments import Payment, PaymentStatus
@@ -79,17 +80,19 @@ def functions_router(
 
     def limit(request: Request[Any, Any, Any], action: str, account: str | None) -> None:
         allowed, window = RATE_LIMITS[action]
-        client = request.client.host if request.client else "unknown"
-        keys = [f"payments:{action}:ip:{client}"]
-        if account:
-            keys.append(f"payments:{action}:account:{account}")
-        for key in keys:
-            decision = provide_limiter().hit(key, limit=allowed, window_seconds=window)
-            if not decision.allowed:
-                raise TooManyRequestsException(
-                    f"too many payment requests; retry in {decision.retry_after} s",
-                    headers={"Retry-After": str(decision.retry_after)},
-                )
+        wait = retry_after(
+            provide_limiter(),
+            request,
+            f"payments:{action}",
+            limit=allowed,
+            window_seconds=window,
+            account=account,
+        )
+        if wait is not None:
+            raise TooManyRequestsException(
+                f"too many payment requests; retry in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
 
     @get("/functions/v1/paystack-public-key", sync_to_thread=True, tags=["payments"])
     def public_key_get(viewer: Me, payments: Payments) -> dict[str, str]:
