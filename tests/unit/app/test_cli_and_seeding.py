@@ -10,7 +10,6 @@ import attrs
 import pytest
 from PIL import Image
 
-from designcore.adapters.pillow.preview import PillowPreviewRenderer
 from designcore.app import Container
 from designcore.app.cli import main
 from designcore.app.seed.catalogue import seed_templates
@@ -62,13 +61,6 @@ class TestCli:
         assert [f"seeded {count} templates", "seeded 0 templates"] == lines
         previews = list((data_dir / "storage" / PREVIEW_BUCKET).glob("*.png"))
         assert count == len(previews)
-
-
-@pytest.fixture(name="container")
-def fixture_fast_container(container: Container) -> Container:
-    """The in-memory container with previews drawn without supersampling (faster)."""
-    container.preview_renderer.override(PillowPreviewRenderer(supersample=1))
-    return container
 
 
 class TestSeeding:

@@ -1,5 +1,5 @@
-"""Pillow adapters: a stop-gap preview renderer for Polotno documents."""
+"""Pillow adapters: the raster image codec (sniffing, resizing, re-encoding uploads)."""
 
-from designcore.adapters.pillow.preview import PillowPreviewRenderer
+from designcore.adapters.pillow.images import PillowImageCodec
 
-__all__ = ["PillowPreviewRenderer"]
+__all__ = ["PillowImageCodec"]

@@ -42,7 +42,6 @@ from designcore.domain.accounts import (
     code_challenge_of,
     decide_refresh,
     merge_metadata,
-    next_aal,
     normalise_email,
     split_name,
     with_provider,
@@ -1368,12 +1367,6 @@ class AuthService:
             uow.factors.delete(factor.id)
             uow.commit()
             return factor.id
-
-    def assurance(self, caller: Caller) -> tuple[str, str]:
-        """The session's level and the level the user could reach."""
-        with self._reader() as uow:
-            factors = tuple(uow.factors.for_user(caller.user_id))
-        return str(caller.claims.get("aal", "aal1")), next_aal(factors)
 
     @staticmethod
     def _own_factor(uow: AccountsUnitOfWork, caller: Caller, factor_id: str) -> Factor:
