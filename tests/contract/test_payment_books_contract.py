@@ -6,17 +6,25 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import attrs
 import pytest
 import sqlalchemy as sa
 
-from designcore.adapters.memory import InMemoryAccountsStore
-from designcore.adapters.sqlalchemy import SqlAlchemyAccountsStore
+# The accounts contract's builders and its unit-of-work fixture (every implementation).
+from contract.test_accounts_contract import (  # noqa: F401 (a fixture)
+    EPOCH,
+    LAGOS,
+    Factory,
+    at,
+    fixture_uow_factory,
+    make_profile,
+    make_user,
+    new_id,
+)
 from designcore.adapters.sqlalchemy.accounts import SqlAlchemyAccountsUnitOfWork
 from designcore.domain.accounts import User
 from designcore.domain.errors import Conflict, NotFound
@@ -29,55 +37,10 @@ from designcore.domain.payments import (
     premium_plan,
     renew,
 )
-from designcore.domain.profiles import Profile, referral_code_from
 from designcore.ports.accounts import AccountsUnitOfWork
 
-IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 SQL_IMPLEMENTATIONS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
-EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
-LAGOS = timezone(timedelta(hours=1))
 PLAN = premium_plan("PLN_test")
-
-Factory = Callable[[], AccountsUnitOfWork]
-
-
-@pytest.fixture(name="uow_factory", params=IMPLEMENTATIONS)
-def fixture_uow_factory(request: pytest.FixtureRequest) -> Factory:
-    """A unit-of-work factory of every implementation, over empty accounts."""
-    if request.param == "memory":
-        return InMemoryAccountsStore().unit_of_work
-    engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
-    return SqlAlchemyAccountsStore(engine).unit_of_work
-
-
-def at(seconds: float) -> datetime:
-    return EPOCH + timedelta(seconds=seconds)
-
-
-def new_id() -> str:
-    return str(uuid.uuid4())
-
-
-def make_user(**overrides: Any) -> User:
-    user_id = overrides.pop("id", new_id())
-    fields: dict[str, Any] = {
-        "id": user_id,
-        "email": f"{user_id[:8]}@example.com",
-        "created_at": EPOCH,
-        "updated_at": EPOCH,
-    }
-    fields.update(overrides)
-    return User(**fields)
-
-
-def make_profile(user: User) -> Profile:
-    return Profile(
-        id=user.id,
-        email=user.email,
-        referral_code=referral_code_from(uuid.uuid4().bytes),
-        created_at=EPOCH,
-        updated_at=EPOCH,
-    )
 
 
 def make_payment(user_id: str, **overrides: Any) -> Payment:
