@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, settings
 
+from designcore.adapters.argon2 import Argon2PasswordHasher
+from designcore.adapters.memory import FixedClock
 from designcore.adapters.sqlalchemy import create_database_engine, migrate
+from designcore.app import Container, build_container, load_settings
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
@@ -89,3 +92,45 @@ def fixture_postgresql_engine() -> Iterator[sa.Engine]:
         with admin.begin() as conn:
             conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+MEMORY_ENVIRONMENT = {
+    "DESIGNCORE_DATABASE_URL": "memory://",
+    "DESIGNCORE_STORAGE_BACKEND": "memory",
+    "DESIGNCORE_WEB_DIST": "/nonexistent",
+    "DESIGNCORE_PERIODIC_TICK_SECONDS": "0",
+    "DESIGNCORE_CACHE_SECONDS": "0",
+    "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
+}
+"""Settings of a container on in-memory adapters with no background work."""
+
+MakeContainer = Callable[..., Container]
+
+
+@pytest.fixture(name="clock")
+def fixture_clock() -> FixedClock:
+    """A clock the tests move by hand (2026-01-01 UTC until moved)."""
+    return FixedClock()
+
+
+@pytest.fixture(name="make_memory_container")
+def fixture_make_memory_container(clock: FixedClock) -> MakeContainer:
+    """Builds containers on in-memory adapters, the ``clock`` fixture and fast Argon2.
+
+    Keyword arguments are extra ``DESIGNCORE_*`` variables:
+    ``make_memory_container(DESIGNCORE_AUTH_CONFIRM_EMAIL="true")``.
+    """
+
+    def make(**environment: str) -> Container:
+        container = build_container(load_settings({**MEMORY_ENVIRONMENT, **environment}))
+        container.clock.override(clock)
+        container.password_hasher.override(Argon2PasswordHasher.for_tests())
+        return container
+
+    return make
+
+
+@pytest.fixture(name="memory_container")
+def fixture_memory_container(make_memory_container: MakeContainer) -> Container:
+    """A container on in-memory adapters with the default settings (see ``MEMORY_ENVIRONMENT``)."""
+    return make_memory_container()
