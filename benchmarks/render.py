@@ -24,11 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from designcore.adapters.render import SkiaRenderer
-from designcore.app.seed.catalogue import FLYER, seed_templates
+from designcore.app.seed.catalogue import seed_templates
 from designcore.domain.document import Document, parse_document
 from designcore.domain.rendering import RenderFormat
+from designcore.domain.templates import Template
 
 ROOT = Path(__file__).resolve().parents[1]
+FLYER = (1080, 1350)
+"""The flyer format's page size."""
 A4_300_DPI = (2480, 3508)
 """A4 in pixels at 300 DPI."""
 SCALED_KEYS = frozenset(
@@ -49,18 +52,18 @@ SCALED_KEYS = frozenset(
 )
 
 
-def flyer_template() -> dict[str, Any]:
+def flyer_template() -> Template:
     """The first 1080x1350 seed template (the benchmark's flyer)."""
-    for raw in seed_templates():
-        document = raw["polotno_json"]
-        if (document["width"], document["height"]) == FLYER:
-            return dict(raw)
+    for template in seed_templates():
+        document = template.polotno_json
+        if document is not None and (document["width"], document["height"]) == FLYER:
+            return template
     raise LookupError("no 1080x1350 seed template")
 
 
 def flyer() -> dict[str, Any]:
     """The flyer's document."""
-    return dict(flyer_template()["polotno_json"])
+    return dict(flyer_template().polotno_json or {})
 
 
 SHADOW = {
@@ -182,7 +185,7 @@ def main() -> int:
 
     renderer = SkiaRenderer()
     template = flyer_template()
-    raw = dict(template["polotno_json"])
+    raw = dict(template.polotno_json or {})
     document: Document = parse_document(raw)
     print_document = parse_document(a4_print(raw))
     shadow_raw, shadowed = with_shadow(raw)
@@ -227,7 +230,7 @@ def main() -> int:
         "# Render benchmarks",
         "",
         f"Measured {now} on {machine()}.",
-        f'Flyer: seed template "{template["name"]}" ({len(raw["pages"][0]["children"])} '
+        f'Flyer: seed template "{template.name}" ({len(raw["pages"][0]["children"])} '
         "elements); the PDF case lays it on an A4 page at 300 DPI (2480x3508 px, scaled to the "
         f"page width). The shadow cases give {shadowed} of the flyer a shadow (blur 20, "
         "offset 6/10): skia draws the element in a layer only as large as the element plus the "

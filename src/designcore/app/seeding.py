@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from datetime import datetime, timedelta
-from typing import Any
 
-import cattrs
+import attrs
 
 from designcore.adapters.sqlalchemy import migrate
 from designcore.app.container import Container
-from designcore.app.seed.catalogue import SEED_EPOCH, seed_templates
+from designcore.app.seed.catalogue import seed_templates
 from designcore.domain.errors import NotFound
 from designcore.domain.templates import Template
 
@@ -21,9 +18,6 @@ PREVIEW_BUCKET = "template-previews"
 PREVIEW_VARIANT = "width=800&resize=contain&format=avif"
 """How previews are shown: the stored PNG through the image-rendering path, as AVIF."""
 
-_converter = cattrs.Converter()
-_converter.register_structure_hook(datetime, lambda value, _: value)
-
 
 def preview_url(template_id: str) -> str:
     """Where the preview of a seed template is served: its stored PNG rendered as an AVIF
@@ -31,12 +25,12 @@ def preview_url(template_id: str) -> str:
     return f"/storage/v1/render/image/public/{PREVIEW_BUCKET}/{template_id}.png?{PREVIEW_VARIANT}"
 
 
-def template_from_seed(raw: Mapping[str, Any]) -> Template:
-    """A domain template from one entry of the seed catalogue."""
-    created = SEED_EPOCH - timedelta(minutes=int(raw["created_at_offset_minutes"]))
-    fields = {k: v for k, v in raw.items() if k != "created_at_offset_minutes"}
-    fields.update(created_at=created, updated_at=created, preview_url=preview_url(raw["id"]))
-    return _converter.structure(fields, Template)
+def seeded_templates() -> tuple[Template, ...]:
+    """The seed catalogue as it is stored: each template with its preview URL."""
+    return tuple(
+        attrs.evolve(template, preview_url=preview_url(template.id))
+        for template in seed_templates()
+    )
 
 
 def migrate_database(container: Container) -> None:
@@ -56,8 +50,7 @@ def seed(container: Container, *, force: bool = False) -> int:
     storage = container.storage()
     renderer = container.preview_renderer()
     written = 0
-    for raw in seed_templates():
-        template = template_from_seed(raw)
+    for template in seeded_templates():
         try:
             catalogue.get_summary(template.id)
             exists = True

@@ -12,10 +12,9 @@ from PIL import Image
 
 from designcore.app import Container
 from designcore.app.cli import main
-from designcore.app.seed.catalogue import seed_templates
-from designcore.app.seeding import PREVIEW_BUCKET, seed, template_from_seed
+from designcore.app.seeding import PREVIEW_BUCKET, preview_url, seed, seeded_templates
 from designcore.domain.pagination import PageRequest
-from designcore.domain.templates import HOME_CATEGORIES
+from designcore.domain.templates import HOME_CATEGORIES, HOME_ROW_SIZE
 
 
 @pytest.fixture(name="data_dir")
@@ -54,7 +53,7 @@ class TestCli:
 
     def test_seed_is_idempotent(self, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """seed writes the catalogue and its previews once; a second run writes nothing."""
-        count = len(seed_templates())
+        count = len(seeded_templates())
         assert 0 == main(["seed"])
         assert 0 == main(["seed"])
         lines = [line for line in capsys.readouterr().out.splitlines() if "seeded" in line]
@@ -64,33 +63,35 @@ class TestCli:
 
 
 class TestSeeding:
-    def test_catalogue_fills_every_home_row(self, container: Container) -> None:
+    def test_catalogue_fills_every_home_row(self, memory_container: Container) -> None:
         """Seeding stores every template, with a PNG preview, and fills the five home rows."""
+        container = memory_container
         written = seed(container)
-        assert len(seed_templates()) == written == container.catalogue().count()
+        assert len(seeded_templates()) == written == container.catalogue().count()
         rows = container.catalogue_service().home_rows()
-        assert all(len(row.templates) >= 11 for row in rows)
+        assert all(HOME_ROW_SIZE == len(row.templates) for row in rows)
         assert list(HOME_CATEGORIES) == [row.category for row in rows]
         first = rows[0].templates[0]
         stored = container.storage().get(PREVIEW_BUCKET, f"{first.id}.png")
         image = Image.open(io.BytesIO(stored.data))
         assert ("PNG", 800) == (image.format, image.width)
 
-    def test_force_rewrites_what_an_operator_changed(self, container: Container) -> None:
+    def test_force_rewrites_what_an_operator_changed(self, memory_container: Container) -> None:
         """Without force, a changed template is kept; with force, the seed version returns."""
+        container = memory_container
         seed(container)
         catalogue = container.catalogue()
-        original = template_from_seed(seed_templates()[0])
+        original = seeded_templates()[0]
         catalogue.replace(attrs.evolve(original, name="Changed by an operator"))
         assert 0 == seed(container)
         assert "Changed by an operator" == catalogue.get(original.id).name
-        assert len(seed_templates()) == seed(container, force=True)
+        assert len(seeded_templates()) == seed(container, force=True)
         assert original == catalogue.get(original.id)
 
-    def test_seed_templates_are_searchable(self, container: Container) -> None:
+    def test_seed_templates_are_searchable(self, memory_container: Container) -> None:
         """Search finds seeded templates by what they are for."""
-        seed(container)
-        page = container.catalogue_service().search("thanksgiving", PageRequest())
+        seed(memory_container)
+        page = memory_container.catalogue_service().search("thanksgiving", PageRequest())
         assert page.total_count >= 1
         assert all(
             "thanksgiving"
@@ -107,13 +108,15 @@ class TestSeeding:
             for t in page.items
         )
 
-    def test_every_seed_entry_structures(self) -> None:
-        """Each seed entry becomes a domain template with its preview URL."""
-        for raw in seed_templates():
-            template = template_from_seed(raw)
+    def test_every_seeded_template_has_its_preview_url(self) -> None:
+        """Each stored seed template points at its preview, served as an AVIF 800 px wide."""
+        for template in seeded_templates():
             assert (
-                template.preview_url
-                == f"/storage/v1/render/image/public/{PREVIEW_BUCKET}/{raw['id']}.png"
-                "?width=800&resize=contain&format=avif"
+                (
+                    f"/storage/v1/render/image/public/{PREVIEW_BUCKET}/{template.id}.png"
+                    "?width=800&resize=contain&format=avif"
+                )
+                == template.preview_url
+                == preview_url(template.id)
             )
             assert template.has_document

@@ -34,20 +34,18 @@ def doc(*children: dict[str, Any], **fields: Any) -> dict[str, Any]:
     }
 
 
-SEEDS = seed_templates()
+SEEDS = {template.name: template.polotno_json for template in seed_templates()}
 
 
 class TestSeedCatalogue:
-    @pytest.mark.parametrize(
-        "raw", SEEDS, ids=[t["slug"] if "slug" in t else t["id"] for t in SEEDS]
-    )
+    @pytest.mark.parametrize("raw", SEEDS.values(), ids=SEEDS.keys())
     def test_every_seed_template_parses_and_round_trips(self, raw: dict[str, Any]) -> None:
         """Each seed document parses, and writing it back gives the same document."""
-        document = parse_document(raw["polotno_json"])
+        document = parse_document(raw)
         written = document.to_json()
         assert SCHEMA_VERSION == written["schemaVersion"]
         assert document == parse_document(json.loads(json.dumps(written)))
-        for page_in, page_out in zip(raw["polotno_json"]["pages"], written["pages"], strict=True):
+        for page_in, page_out in zip(raw["pages"], written["pages"], strict=True):
             assert page_in["children"] == page_out["children"]
 
 

@@ -59,7 +59,7 @@ class TestPorts:
 
     def test_previews_are_the_requested_width(self, renderer: SkiaRenderer) -> None:
         """render_png draws page 0 at the asked width, keeping the aspect ratio."""
-        png = renderer.render_png(seed_templates()[0]["polotno_json"], width=800)
+        png = renderer.render_png(seed_templates()[0].polotno_json, width=800)
         assert (800, 1000) == Image.open(io.BytesIO(png)).size
 
     def test_unreadable_previews_raise_value_error(self, renderer: SkiaRenderer) -> None:
@@ -79,7 +79,7 @@ class TestRaster:
 
     def test_jpeg_quality(self, renderer: SkiaRenderer) -> None:
         """JPEG output is a JPEG, smaller at a lower quality."""
-        document = parse_document(seed_templates()[20]["polotno_json"])
+        document = parse_document(seed_templates()[20].polotno_json)
         high = renderer.render(document, format=RenderFormat.JPEG, jpeg_quality=95)
         low = renderer.render(document, format=RenderFormat.JPEG, jpeg_quality=30)
         assert b"\xff\xd8\xff" == high.data[:3]

@@ -419,7 +419,7 @@ ELEMENT_CASES: dict[str, dict[str, Any]] = {
 
 SEEDS = seed_templates()
 SEED_INDICES = (0, 6, 13, 20, 27, 34, 41, 48, 56, 66)
-SEED_CASES = {f"seed_{SEEDS[i]['id'][:8]}": SEEDS[i]["polotno_json"] for i in SEED_INDICES}
+SEED_CASES = {f"seed_{SEEDS[i].id[:8]}": SEEDS[i].polotno_json for i in SEED_INDICES}
 SEED_RATIO = 0.5
 
 

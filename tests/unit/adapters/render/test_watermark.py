@@ -80,7 +80,7 @@ class TestWatermark:
 
     def test_a_seed_flyer_differs_in_each_quadrant(self, renderer: SkiaRenderer) -> None:
         """A real design, watermarked, differs from the clean file all over."""
-        document = parse_document(seed_templates()[6]["polotno_json"])
+        document = parse_document(seed_templates()[6].polotno_json)
         clean = renderer.render(document, format=RenderFormat.PNG, pixel_ratio=0.5)
         marked = renderer.render(document, format=RenderFormat.PNG, pixel_ratio=0.5, watermark=True)
         shares = changed_share_per_cell(clean.data, marked.data)
