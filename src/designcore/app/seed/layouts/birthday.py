@@ -187,23 +187,22 @@ def kids_party(c: Canvas) -> None:
 def surprise(c: Canvas) -> None:
     """A gift box with a bow, sparkles and a hush-hush invitation."""
     p, f, width, height = c.palette, c.fonts, c.width, c.height
-    confetti(c, 18, keep_out=(80, height - 80))
+    top, bottom = c.pick(80, 60, 150), height - c.pick(70, 50, 140)
+    confetti(c, 18, keep_out=(top - 10, bottom + 10))
     box = c.pick(300, 240, 360)
 
     def gift(y: float) -> None:
         left = width / 2 - box / 2
         lid = box * 0.24
         for dx in (-0.36, 0.02):
-            c.circle(
-                width / 2 + box * dx, y, box * 0.34, fill=None, stroke=p.surface, stroke_width=14
-            )
+            c.circle(width / 2 + box * dx, y, box * 0.34, fill=None, stroke=p.soft, stroke_width=14)
         c.rect(
             left + box * 0.06, y + box * 0.3 + lid, box * 0.88, box * 0.6, fill=p.accent, radius=10
         )
         c.rect(left, y + box * 0.3, box, lid, fill=p.accent, radius=10)
         c.rect(left, y + box * 0.3 + lid - 8, box, 8, fill=p.ink, opacity=0.15)
-        c.rect(width / 2 - box * 0.08, y + box * 0.3, box * 0.16, box * 0.84, fill=p.surface)
-        c.circle(width / 2 - box * 0.07, y + box * 0.26, box * 0.14, fill=p.surface)
+        c.rect(width / 2 - box * 0.08, y + box * 0.3, box * 0.16, box * 0.84, fill=p.soft)
+        c.circle(width / 2 - box * 0.07, y + box * 0.26, box * 0.14, fill=p.soft)
         for dx, dy, size in (
             (-0.8, 0.05, 0.14),
             (0.7, 0.12, 0.11),
@@ -223,4 +222,4 @@ def surprise(c: Canvas) -> None:
     flow.text("venue", Look(f.body, c.pick(30, 28, 36), p.soft, line_height=1.35), x=140)
     flow.text("message", Look(f.serif, c.pick(30, 28, 34), p.soft, style="italic"))
     flow.text("phone", Look(f.body, c.pick(28, 26, 32), p.accent, weight="bold", spacing=0.05))
-    flow.place(c.pick(80, 60, 150), height - c.pick(70, 50, 140), max_gap=46)
+    flow.place(top, bottom, max_gap=46)

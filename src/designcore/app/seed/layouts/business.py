@@ -3,6 +3,8 @@ services card and a product showcase."""
 
 from __future__ import annotations
 
+import math
+
 from designcore.app.seed.canvas import Canvas, Flow, Look
 from designcore.app.seed.layouts.parts import dots, pill, rotated
 from designcore.domain.text_layout import Align
@@ -13,13 +15,15 @@ def promo(c: Canvas) -> None:
     p, f, width, height = c.palette, c.fonts, c.width, c.height
     c.circle(width - 340, -240, 600, fill=p.surface, opacity=0.35)
     c.circle(-200, height - 300, 440, fill=p.accent, opacity=0.14)
-    band_y = height * c.pick(0.4, 0.38, 0.38)
-    band = c.pick(230, 190, 270)
+    band_y = height * c.pick(0.4, 0.4, 0.38)
+    band = c.pick(230, 170, 270)
     tilt = -6.0
+    # The ribbon rises to the right: the headline must clear it under its right edge too.
+    rise = (width - 90 + 80) * math.tan(math.radians(-tilt))
     top = Flow(c)
     top.text("brand", Look(f.body, c.pick(28, 26, 32), p.accent, weight="bold", spacing=0.3))
-    top.text("headline", Look(f.display, c.pick(128, 100, 150), p.ink, line_height=1.0))
-    top.place(c.pick(70, 50, 140), band_y - 40, max_gap=30)
+    top.text("headline", Look(f.display, c.pick(128, 96, 150), p.ink, line_height=1.0))
+    top.place(c.pick(70, 50, 140), band_y - 30 - rise, max_gap=30)
     c.rect(-80, band_y + 28, width + 200, band, fill=p.accent, rotation=tilt, opacity=0.9)
     c.rect(-80, band_y, width + 200, band, fill=p.surface, rotation=tilt)
     offer_height = band * 0.8
@@ -54,7 +58,11 @@ def promo(c: Canvas) -> None:
         ),
     )
     after.text("phone", Look(f.body, c.pick(28, 26, 32), p.soft, weight="bold", spacing=0.04))
-    after.place(band_y + band + c.pick(60, 40, 110), height - c.pick(60, 40, 120), max_gap=50)
+    after.place(
+        band_y + band + c.pick(60, 40, 110),
+        height - c.pick(60, 40, 120),
+        max_gap=c.pick(50, 40, 90),
+    )
 
 
 def prices(

@@ -69,7 +69,7 @@ def info_band(c: Canvas, y: float, band: float) -> None:
 def split_date(c: Canvas) -> None:
     """A coloured top panel with the headline and a round date badge on its edge."""
     p, f, width, height = c.palette, c.fonts, c.width, c.height
-    panel = height * 0.5
+    panel = height * c.pick(0.5, 0.5, 0.54)
     c.rect(0, 0, width, panel, fill=p.surface)
     c.circle(width - 380, -220, 640, fill=p.background, opacity=0.22)
     c.circle(-220, panel - 320, 440, fill=p.accent, opacity=0.16)
