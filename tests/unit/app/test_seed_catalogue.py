@@ -4,6 +4,8 @@ themselves when they are wrong."""
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import math
 import re
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from designcore.adapters.render.fonts import FontLibrary, TextShaper
 from designcore.app.seed.catalogue import (
@@ -27,6 +30,7 @@ from designcore.app.seed.catalogue import (
     seed_templates,
 )
 from designcore.app.seed.copy import CATEGORY_FILES, DATA, FIELDS_FILE, SeedDataError
+from designcore.app.seed.placeholder import SIZE, Motif, placeholder_data_url
 from designcore.domain.document import parse_document
 from designcore.domain.templates import HOME_ROW_SIZE, Template
 from designcore.domain.text_layout import TextLayout, layout_text
@@ -467,6 +471,33 @@ class TestDeterminism:
         assert first.polotno_json is not None
         first.polotno_json["pages"][0]["children"].clear()
         assert [] != elements(seed_templates()[0])
+
+
+def decode(data_url: str) -> Image.Image:
+    header, payload = data_url.split(",", 1)
+    assert "data:image/png;base64" == header
+    return Image.open(io.BytesIO(base64.b64decode(payload)))
+
+
+class TestPlaceholders:
+    def test_a_placeholder_is_a_square_gradient_png(self) -> None:
+        """A placeholder is a square PNG running from the top colour to the bottom one."""
+        image = decode(placeholder_data_url("#102030", "#F0E0D0"))
+        assert ("PNG", (SIZE, SIZE)) == (image.format, image.size)
+        pixels = image.convert("RGB")
+        top, bottom = pixels.getpixel((0, 0)), pixels.getpixel((0, SIZE - 1))
+        assert isinstance(top, tuple)
+        assert isinstance(bottom, tuple)
+        assert all(abs(a - b) <= 2 for a, b in zip((0x10, 0x20, 0x30), top, strict=True))
+        assert all(abs(a - b) <= 2 for a, b in zip((0xF0, 0xE0, 0xD0), bottom, strict=True))
+
+    @pytest.mark.parametrize("motif", ["person", "house", "plate"])
+    def test_a_motif_lightens_the_middle(self, motif: Motif) -> None:
+        """Each motif is drawn lighter than the bare gradient, in the middle of the image."""
+        plain = decode(placeholder_data_url("#222222", "#444444")).convert("L")
+        drawn = decode(placeholder_data_url("#222222", "#444444", motif)).convert("L")
+        middle = (SIZE // 2, SIZE * 2 // 5)
+        assert plain.getpixel(middle) < drawn.getpixel(middle)
 
 
 class TestCopyFiles:

@@ -357,6 +357,41 @@ class Canvas:
         )
         self._require(key, element_id, "image", field)
 
+    def pill(
+        self,
+        key: str,
+        y: float,
+        *,
+        width: float,
+        height: float,
+        fill: str,
+        text_fill: str,
+        size: float = 30,
+        x: float | None = None,
+    ) -> None:
+        """A rounded button holding the text of ``key``, its left edge at ``x`` (centred on
+        the page when ``None``)."""
+        left = (self.width - width) / 2 if x is None else x
+        self.rect(left, y, width, height, fill=fill, radius=height / 2)
+        self.text(
+            key,
+            y,
+            x=left + height * 0.4,
+            width=width - height * 0.8,
+            look=self._button_look(size, text_fill),
+            height=height,
+            vertical_align="middle",
+        )
+
+    def pill_width(self, key: str, size: float, *, padding: float, most: float) -> float:
+        """The width of a button that hugs the text of ``key`` at ``size``, at most ``most``."""
+        return min(
+            most, self.line_width(self[key], self._button_look(size, "#000000")) + 2 * padding
+        )
+
+    def _button_look(self, size: float, fill: str) -> Look:
+        return Look(self.fonts.body, size, fill, weight="bold", spacing=0.04, line_height=1.15)
+
     def _field(self, key: str) -> FieldCopy:
         field = self._fields.get(key)
         if field is None:
@@ -471,6 +506,33 @@ class Flow:
     def block(self, height: float, draw: Draw) -> None:
         """A block of fixed ``height`` drawn by ``draw``."""
         self._blocks.append(lambda _scale: (height, draw))
+
+    def pill(
+        self,
+        key: str,
+        *,
+        width: float,
+        height: float,
+        fill: str,
+        text_fill: str,
+        size: float = 30,
+        x: float | None = None,
+    ) -> None:
+        """A button holding the text of ``key`` (see :meth:`Canvas.pill`)."""
+        canvas = self._canvas
+        self.block(
+            height,
+            lambda y: canvas.pill(
+                key,
+                y,
+                width=width,
+                height=height,
+                fill=fill,
+                text_fill=text_fill,
+                size=size,
+                x=x,
+            ),
+        )
 
     def place(self, top: float, bottom: float, *, min_gap: float = 14, max_gap: float = 70) -> None:
         """Draw the blocks between ``top`` and ``bottom``, centred as a group."""

@@ -116,7 +116,6 @@ PALETTES: Mapping[str, Palette] = {
         confetti=("#D4AF37", "#F3E2A9", "#8C6D1F"),
     ),
     "jollof": Palette("#2A0A04", "#B5301F", "#FFB627", "#FFF6E9", "#F6CDB4", "#2A0A04"),
-    "palm": Palette("#FFF8EC", "#F4A259", "#1B5E20", "#2B1A0E", "#6D5640", "#FFFFFF"),
     "ankara": Palette("#1B1464", "#F7B32B", "#E94E1B", "#FFFFFF", "#D8D4FF", "#FFFFFF"),
     "navy_gold": Palette("#0B1F3A", "#16325C", "#C9A646", "#FFFFFF", "#B7C4DA", "#0B1F3A"),
     "rose_nude": Palette("#F7EDE8", "#E8CFC3", "#A4485E", "#3B2228", "#7A5F63", "#FFFFFF"),

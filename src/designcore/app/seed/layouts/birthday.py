@@ -4,7 +4,7 @@ surprise-party gift box."""
 from __future__ import annotations
 
 from designcore.app.seed.canvas import Canvas, Flow, Look
-from designcore.app.seed.layouts.parts import confetti, pill
+from designcore.app.seed.layouts.parts import confetti, framed_photo
 from designcore.domain.text_layout import Align
 
 
@@ -47,25 +47,8 @@ def photo(c: Canvas) -> None:
     else:
         photo_w, photo_h = width * 0.44, height - 260
         photo_x, photo_y = 80.0, 130.0
-    c.rect(
-        photo_x + 26,
-        photo_y + 26,
-        photo_w,
-        photo_h,
-        fill=None,
-        stroke=p.accent,
-        stroke_width=5,
-        radius=28,
-    )
-    c.image(
-        "photo",
-        photo_x,
-        photo_y,
-        photo_w,
-        photo_h,
-        colours=(p.surface, p.accent),
-        radius=28,
-        motif="person",
+    framed_photo(
+        c, (photo_x, photo_y, photo_w, photo_h), colours=(p.surface, p.accent), motif="person"
     )
     star = 220.0
     star_x, star_y = photo_x + photo_w - star * 0.7, photo_y + photo_h - star * 0.7
@@ -168,18 +151,13 @@ def kids_party(c: Canvas) -> None:
 
     flow.block(card, details)
     button = c.pick(86, 76, 100)
-    flow.block(
-        button,
-        lambda y: pill(
-            c,
-            "phone",
-            y,
-            width=width - 280,
-            height=button,
-            fill=p.surface,
-            text_fill="#FFFFFF",
-            size=c.pick(28, 26, 32),
-        ),
+    flow.pill(
+        "phone",
+        width=width - 280,
+        height=button,
+        fill=p.surface,
+        text_fill="#FFFFFF",
+        size=c.pick(28, 26, 32),
     )
     flow.place(c.pick(150, 120, 260), height - c.pick(60, 40, 120), max_gap=50)
 

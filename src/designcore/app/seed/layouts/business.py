@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from designcore.app.seed.canvas import Canvas, Flow, Look
-from designcore.app.seed.layouts.parts import dots, pill, rotated
+from designcore.app.seed.layouts.parts import dots, framed_photo, rotated
 from designcore.domain.text_layout import Align
 
 
@@ -44,18 +44,13 @@ def promo(c: Canvas) -> None:
     row = c.pick(110, 92, 130)
     after.block(row, lambda y: prices(c, y, row, align="center"))
     button = c.pick(96, 84, 110)
-    after.block(
-        button,
-        lambda y: pill(
-            c,
-            "cta",
-            y,
-            width=560,
-            height=button,
-            fill=p.accent,
-            text_fill=p.on_accent,
-            size=c.pick(30, 28, 34),
-        ),
+    after.pill(
+        "cta",
+        width=560,
+        height=button,
+        fill=p.accent,
+        text_fill=p.on_accent,
+        size=c.pick(30, 28, 34),
     )
     after.text("phone", Look(f.body, c.pick(28, 26, 32), p.soft, weight="bold", spacing=0.04))
     after.place(
@@ -149,18 +144,13 @@ def food_special(c: Canvas) -> None:
     )
     after.text("location", Look(f.body, c.pick(28, 26, 32), p.soft, line_height=1.3))
     button = c.pick(88, 72, 100)
-    after.block(
-        button,
-        lambda y: pill(
-            c,
-            "phone",
-            y,
-            width=width - 320,
-            height=button,
-            fill=p.accent,
-            text_fill=p.on_accent,
-            size=c.pick(28, 26, 32),
-        ),
+    after.pill(
+        "phone",
+        width=width - 320,
+        height=button,
+        fill=p.accent,
+        text_fill=p.on_accent,
+        size=c.pick(28, 26, 32),
     )
     after.place(plate_top + plate + 40, height - c.pick(50, 34, 110), max_gap=40)
 
@@ -193,18 +183,13 @@ def menu_board(c: Canvas) -> None:
     flow.block(card, menu)
     flow.text("location", Look(f.body, c.pick(28, 26, 32), p.soft, line_height=1.3))
     button = c.pick(86, 72, 100)
-    flow.block(
-        button,
-        lambda y: pill(
-            c,
-            "phone",
-            y,
-            width=width - 340,
-            height=button,
-            fill=p.accent,
-            text_fill=p.on_accent,
-            size=c.pick(28, 26, 32),
-        ),
+    flow.pill(
+        "phone",
+        width=width - 340,
+        height=button,
+        fill=p.accent,
+        text_fill=p.on_accent,
+        size=c.pick(28, 26, 32),
     )
     flow.place(c.pick(60, 40, 140), height - c.pick(60, 40, 140), max_gap=50)
 
@@ -315,22 +300,7 @@ def services(c: Canvas) -> None:
         c.rect(left, y, column, card, fill=p.surface, radius=28)
         c.text("details", y + 35, x=left + 40, width=inner, look=details)
         if c.has("badge"):
-            sticker = c.pick(220, 180, 250)
-            sx, sy = width - left - sticker * 0.8, y - sticker * 0.35
-            c.shape(
-                "star", sx - 10, sy - 10, sticker + 20, sticker + 20, fill=p.accent, opacity=0.35
-            )
-            c.circle(sx, sy, sticker, fill=p.accent)
-            badge = Look(f.display, sticker * 0.16, p.on_accent, line_height=1.05)
-            c.text(
-                "badge",
-                sy + sticker * 0.2,
-                x=sx + sticker * 0.15,
-                width=sticker * 0.7,
-                look=badge,
-                height=sticker * 0.6,
-                vertical_align="middle",
-            )
+            _sticker(c, y)
 
     flow.block(card, card_block)
     flow.text(
@@ -342,8 +312,7 @@ def services(c: Canvas) -> None:
     button = c.pick(92, 80, 104)
 
     def actions(y: float) -> None:
-        pill(
-            c,
+        c.pill(
             "cta",
             y,
             width=430,
@@ -368,6 +337,25 @@ def services(c: Canvas) -> None:
     flow.place(c.pick(80, 60, 160), height - c.pick(70, 50, 150), max_gap=56)
 
 
+def _sticker(c: Canvas, y: float) -> None:
+    """A round sticker with the badge text, overlapping the top right of a card at ``y``."""
+    p = c.palette
+    sticker = c.pick(220, 180, 250)
+    sx, sy = c.width - 90 - sticker * 0.8, y - sticker * 0.35
+    c.shape("star", sx - 10, sy - 10, sticker + 20, sticker + 20, fill=p.accent, opacity=0.35)
+    c.circle(sx, sy, sticker, fill=p.accent)
+    badge = Look(c.fonts.display, sticker * 0.16, p.on_accent, line_height=1.05)
+    c.text(
+        "badge",
+        sy + sticker * 0.2,
+        x=sx + sticker * 0.15,
+        width=sticker * 0.7,
+        look=badge,
+        height=sticker * 0.6,
+        vertical_align="middle",
+    )
+
+
 def showcase(c: Canvas) -> None:
     """A product photo with an offset frame, a tag, headline, price and a button."""
     p, f, width, height = c.palette, c.fonts, c.width, c.height
@@ -380,25 +368,13 @@ def showcase(c: Canvas) -> None:
         photo_w = width * 0.46
         photo_x, photo_y, photo_h = width - photo_w - 70, 80.0, height - 230.0
         left, column, top, align = 70.0, width - photo_w - 170, 90.0, "left"
-    c.rect(
-        photo_x + 28,
-        photo_y + 28,
-        photo_w,
-        photo_h,
-        fill=None,
-        stroke=p.accent,
-        stroke_width=5,
-        radius=30,
-    )
-    c.image(
-        "photo",
-        photo_x,
-        photo_y,
-        photo_w,
-        photo_h,
+    framed_photo(
+        c,
+        (photo_x, photo_y, photo_w, photo_h),
         colours=(p.surface, p.accent),
-        radius=30,
         motif="person",
+        offset=28,
+        radius=30,
     )
     flow = Flow(c)
     tag_w = 220.0
@@ -428,19 +404,14 @@ def showcase(c: Canvas) -> None:
     row = c.pick(74, 62, 92)
     flow.block(row, lambda y: prices(c, y, row, align=align, x=left, width=column))
     button = c.pick(86, 76, 100)
-    flow.block(
-        button,
-        lambda y: pill(
-            c,
-            "cta",
-            y,
-            width=min(column, 420),
-            height=button,
-            fill=p.accent,
-            text_fill=p.on_accent,
-            size=c.pick(26, 26, 32),
-            x=left if align == "left" else None,
-        ),
+    flow.pill(
+        "cta",
+        width=min(column, 420),
+        height=button,
+        fill=p.accent,
+        text_fill=p.on_accent,
+        size=c.pick(26, 26, 32),
+        x=left if align == "left" else None,
     )
     flow.place(top, height - c.pick(180, 150, 200), max_gap=44)
     footer = height - c.pick(110, 96, 150)

@@ -1,11 +1,13 @@
-"""Pieces several layouts share: buttons, confetti, sparkles and a little geometry."""
+"""Pieces several layouts share: confetti, sparkles, dots, a framed photo and a little
+geometry."""
 
 from __future__ import annotations
 
 import math
 import random
 
-from designcore.app.seed.canvas import Canvas, Look
+from designcore.app.seed.canvas import Canvas
+from designcore.app.seed.placeholder import Motif
 
 CONFETTI_SEED = 20261101
 """Seeds the confetti's positions (with the template's slug), so every build is the same."""
@@ -69,41 +71,32 @@ def confetti(c: Canvas, count: int, *, keep_out: tuple[float, float]) -> None:
             c.circle(x, y, rng.uniform(16, 30), fill=None, stroke=colour, stroke_width=4)
 
 
-def pill(
-    c: Canvas,
-    key: str,
-    y: float,
-    *,
-    width: float,
-    height: float,
-    fill: str,
-    text_fill: str,
-    size: float = 30,
-    x: float | None = None,
-) -> None:
-    """A rounded button with its text centred in it (left edge ``x``; centred when ``None``)."""
-    left = (c.width - width) / 2 if x is None else x
-    c.rect(left, y, width, height, fill=fill, radius=height / 2)
-    look = Look(c.fonts.body, size, text_fill, weight="bold", spacing=0.04, line_height=1.15)
-    c.text(
-        key,
-        y,
-        x=left + height * 0.4,
-        width=width - height * 0.8,
-        look=look,
-        height=height,
-        vertical_align="middle",
-    )
-
-
-def hugging_pill_width(c: Canvas, key: str, size: float, *, padding: float, most: float) -> float:
-    """The width of a button that hugs the text of ``key`` set bold at ``size``."""
-    look = Look(c.fonts.body, size, "#000000", weight="bold", spacing=0.04)
-    return min(most, c.line_width(c[key], look) + 2 * padding)
-
-
 def dots(c: Canvas, x: float, y: float, rows: int, columns: int, *, colour: str) -> None:
     """A small grid of dots, a common accent in corners."""
     for row in range(rows):
         for column in range(columns):
             c.circle(x + column * 34, y + row * 34, 10, fill=colour, opacity=0.45)
+
+
+def framed_photo(
+    c: Canvas,
+    box: tuple[float, float, float, float],
+    *,
+    colours: tuple[str, str],
+    motif: Motif,
+    offset: float = 26,
+    radius: float = 28,
+) -> None:
+    """The photo slot ``box`` (x, y, width, height) with an accent outline offset behind it."""
+    x, y, width, height = box
+    c.rect(
+        x + offset,
+        y + offset,
+        width,
+        height,
+        fill=None,
+        stroke=c.palette.accent,
+        stroke_width=5,
+        radius=radius,
+    )
+    c.image("photo", x, y, width, height, colours=colours, radius=radius, motif=motif)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from designcore.app.seed.canvas import Canvas, Flow, Look
-from designcore.app.seed.layouts.parts import centred_at, dots, hugging_pill_width, pill, sparkles
+from designcore.app.seed.layouts.parts import centred_at, dots, sparkles
 
 
 def quote(c: Canvas) -> None:
@@ -65,20 +65,15 @@ def hiring(c: Canvas) -> None:
     )
     button = c.pick(84, 74, 96)
     role_size = c.pick(34, 30, 40)
-    role_width = hugging_pill_width(c, "role", role_size, padding=button * 0.6, most=column)
-    flow.block(
-        button,
-        lambda y: pill(
-            c,
-            "role",
-            y,
-            width=role_width,
-            height=button,
-            fill=p.accent,
-            text_fill=p.on_accent,
-            size=role_size,
-            x=left,
-        ),
+    role_width = c.pill_width("role", role_size, padding=button * 0.6, most=column)
+    flow.pill(
+        "role",
+        width=role_width,
+        height=button,
+        fill=p.accent,
+        text_fill=p.on_accent,
+        size=role_size,
+        x=left,
     )
     details = c.fit(
         c["details"], look(f.body, c.pick(30, 28, 36), p.ink, line_height=1.5), column - 80
@@ -117,18 +112,13 @@ def announcement(c: Canvas) -> None:
     flow.text("message", Look(f.body, c.pick(34, 30, 42), p.soft, line_height=1.5), x=120)
     button = c.pick(84, 74, 96)
     if c.has("date"):
-        flow.block(
-            button,
-            lambda y: pill(
-                c,
-                "date",
-                y,
-                width=width - 360,
-                height=button,
-                fill=p.surface,
-                text_fill=p.ink,
-                size=c.pick(30, 28, 34),
-            ),
+        flow.pill(
+            "date",
+            width=width - 360,
+            height=button,
+            fill=p.surface,
+            text_fill=p.ink,
+            size=c.pick(30, 28, 34),
         )
     footer = Flow(c)
     footer.text(
