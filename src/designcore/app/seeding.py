@@ -8,7 +8,6 @@ import attrs
 
 from designcore.adapters.sqlalchemy import migrate
 from designcore.app.container import Container
-from designcore.app.seed.catalogue import seed_templates
 from designcore.domain.errors import NotFound
 from designcore.domain.templates import Template
 
@@ -26,7 +25,13 @@ def preview_url(template_id: str) -> str:
 
 
 def seeded_templates() -> tuple[Template, ...]:
-    """The seed catalogue as it is stored: each template with its preview URL."""
+    """The seed catalogue as it is stored: each template with its preview URL.
+
+    The catalogue measures its texts with the renderer's fonts (skia, HarfBuzz), so it is
+    imported here rather than with this module: ``designcore migrate`` needs neither.
+    """
+    from designcore.app.seed.catalogue import seed_templates
+
     return tuple(
         attrs.evolve(template, preview_url=preview_url(template.id))
         for template in seed_templates()
