@@ -1,18 +1,27 @@
-"""The built web app: static files, and index.html for every client-side route."""
+"""The built web app: static files, and index.html for every client-side route.
+
+Built scripts and stylesheets come with brotli (``.br``) and gzip (``.gz``) copies made at
+build time (``web/build/precompress.ts``); the copy the request's ``Accept-Encoding`` prefers
+is sent as it is, so nothing is compressed while serving.
+"""
 
 from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
+from typing import Any
 
-from litestar import Response, Router, get
+from litestar import Request, Router, get
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File
 
-# Paths that belong to the API, never to the web app's client-side routes.
-_SERVER_PREFIXES = ("api/", "storage/", "auth/", "functions/", "schema", "sandbox/")
+PRECOMPRESSED = "precompressed"
+"""Route option (``opt``) of handlers whose answers are compressed already, or chosen among
+compressed copies: response compression must leave their answers alone."""
 
+# Paths that belong to the API, never to the web app's client-side routes.
+_SERVER_PREFIXES = ("api/", "storage/", "auth/", "functions/", "schema", "sandbox/", "dev/")
 
 _TYPES = {
     ".js": "text/javascript",
@@ -24,8 +33,19 @@ _TYPES = {
     ".woff2": "font/woff2",
     ".woff": "font/woff",
     ".ttf": "font/ttf",
-    ".map": "application/json",
 }
+
+ENCODINGS = {"br": ".br", "gzip": ".gz"}
+"""Content codings the build makes copies in, by the suffix of the copy; at equal preference
+the first (brotli, the smaller) wins."""
+
+MAX_NAME_BYTES = 255
+"""The longest file name a file system takes; a longer segment cannot name a built file."""
+MAX_PATH_CHARS = 1024
+"""The longest path served; longer ones are neither files nor client-side routes."""
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+"""Cache-Control of the hashed files under ``assets/``."""
 
 
 def media_type(path: Path) -> str:
@@ -37,36 +57,110 @@ def media_type(path: Path) -> str:
     return guessed or "application/octet-stream"
 
 
+def path_segments(path: str) -> tuple[str, ...] | None:
+    """The segments of a request path below the web root, or ``None`` when it cannot name a
+    built file nor a client-side route: NUL or control characters, backslashes, ``.`` and
+    ``..`` segments, empty segments (encoded slashes), overlong names or paths."""
+    if len(path) > MAX_PATH_CHARS:
+        return None
+    relative = path.removeprefix("/")
+    if not relative:
+        return ()
+    parts = relative.split("/")
+    if parts[-1] == "":
+        parts.pop()  # a trailing slash on a client-side route
+    for part in parts:
+        if part in ("", ".", "..") or "\\" in part:
+            return None
+        if any(ord(char) < 32 or ord(char) == 127 for char in part):
+            return None
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+            return None
+    return tuple(parts)
+
+
+def accepted_codings(header: str) -> dict[str, float]:
+    """The codings of an ``Accept-Encoding`` header with their q-values (``*`` included)."""
+    accepted: dict[str, float] = {}
+    for item in header.split(","):
+        name, _, parameters = item.partition(";")
+        coding = name.strip().lower()
+        if not coding:
+            continue
+        quality = 1.0
+        for parameter in parameters.split(";"):
+            key, _, value = parameter.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = min(max(float(value.strip()), 0.0), 1.0)
+                except ValueError:
+                    quality = 0.0
+        accepted[coding] = quality
+    return accepted
+
+
+def choose_coding(header: str, available: list[str]) -> str | None:
+    """Which of the ``available`` codings to send (``None``: the file as it is), by the
+    q-values of ``header``; a coding not named takes the q-value of ``*`` (or is refused)."""
+    accepted = accepted_codings(header)
+    wildcard = accepted.get("*", 0.0)
+    best: tuple[float, str] | None = None
+    for coding in available:
+        quality = accepted.get(coding, wildcard)
+        if quality > 0 and (best is None or quality > best[0]):
+            best = (quality, coding)
+    return None if best is None else best[1]
+
+
+def _send_file(file: Path, cache_control: str, accept_encoding: str) -> File:
+    """``file``, or the compressed copy of it the request prefers."""
+    available = [
+        coding
+        for coding, suffix in ENCODINGS.items()
+        if file.with_name(file.name + suffix).is_file()
+    ]
+    headers = {"Cache-Control": cache_control}
+    sent = file
+    if available:
+        headers["Vary"] = "Accept-Encoding"
+        coding = choose_coding(accept_encoding, available)
+        if coding is not None:
+            sent = file.with_name(file.name + ENCODINGS[coding])
+            headers["Content-Encoding"] = coding
+    return File(
+        sent,
+        filename=file.name,
+        media_type=media_type(file),
+        content_disposition_type="inline",
+        headers=headers,
+    )
+
+
 def web_router(dist: Path) -> Router:
     """Serve ``dist``; unknown paths get ``index.html`` so react-router can route them."""
     root = dist.resolve()
     index = root / "index.html"
 
-    def respond(path: str) -> Response[bytes] | File:
-        relative = path.lstrip("/")
-        if relative.startswith(_SERVER_PREFIXES):
-            raise NotFoundException(f"no route {path}")
-        candidate = (root / relative).resolve()
-        if relative and candidate.is_file() and candidate.is_relative_to(root):
-            immutable = candidate.is_relative_to(root / "assets")
-            cache = "public, max-age=31536000, immutable" if immutable else "no-cache"
-            return File(
-                candidate,
-                filename=candidate.name,
-                media_type=media_type(candidate),
-                content_disposition_type="inline",
-                headers={"Cache-Control": cache},
-            )
-        return Response(
-            index.read_bytes(), media_type="text/html", headers={"Cache-Control": "no-cache"}
-        )
+    def respond(path: str, accept_encoding: str) -> File:
+        parts = path_segments(path)
+        if parts is None or "/".join(parts).startswith(_SERVER_PREFIXES):
+            raise NotFoundException("no such page")
+        if parts and parts[-1].endswith(tuple(ENCODINGS.values())):
+            raise NotFoundException("no such file")  # compressed copies go out as codings
+        candidate = root.joinpath(*parts).resolve() if parts else index
+        if parts and candidate.is_relative_to(root) and candidate.is_file():
+            immutable = parts[0] == "assets"
+            return _send_file(candidate, IMMUTABLE if immutable else "no-cache", accept_encoding)
+        if parts and parts[0] == "assets":
+            raise NotFoundException("no such file")  # a stale chunk must not get index.html
+        return _send_file(index, "no-cache", accept_encoding)
 
     @get("/", include_in_schema=False, sync_to_thread=True)
-    def home() -> Response[bytes] | File:
-        return respond("")
+    def home(request: Request[Any, Any, Any]) -> File:
+        return respond("", request.headers.get("accept-encoding", ""))
 
     @get("/{path:path}", include_in_schema=False, sync_to_thread=True)
-    def anything(path: FromPath[str]) -> Response[bytes] | File:
-        return respond(path)
+    def anything(request: Request[Any, Any, Any], path: FromPath[str]) -> File:
+        return respond(path, request.headers.get("accept-encoding", ""))
 
-    return Router(path="/", route_handlers=[home, anything])
+    return Router(path="/", route_handlers=[home, anything], opt={PRECOMPRESSED: True})
