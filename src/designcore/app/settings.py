@@ -232,7 +232,8 @@ class MailSettings:
 
     backend: Literal["outbox", "smtp"] = env(
         "MAIL_BACKEND",
-        "`outbox` keeps mail in the data directory and shows it at `/dev/mailbox`; `smtp` sends.",
+        "`outbox` keeps mail in the data directory and shows it at `/dev/mailbox` (only when "
+        "the server listens on a loopback address); `smtp` sends.",
         "outbox",
     )
     sender: str = env("MAIL_FROM", "The From address.", "designcore <no-reply@designcore.local>")

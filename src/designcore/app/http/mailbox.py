@@ -1,8 +1,14 @@
-"""``/dev/mailbox``: the local outbox as a page, so a newcomer can click a recovery link."""
+"""``/dev/mailbox``: the local outbox as a page, so a newcomer can click a recovery link.
+
+Anyone who can load the page reads everyone's recovery links, so the app mounts it only when
+mail goes to the local outbox and the server listens on a loopback address
+(:func:`listens_on_loopback`): the page is for the developer's own machine.
+"""
 
 from __future__ import annotations
 
 import html
+import ipaddress
 import re
 from collections.abc import Callable
 
@@ -11,6 +17,18 @@ from litestar import Response, Router, get
 from designcore.ports.mail import Outbox
 
 _LINK = re.compile(r"https?://[^\s<>\"']+")
+
+
+def listens_on_loopback(host: str) -> bool:
+    """Whether ``host`` (``DESIGNCORE_HOST``) is a loopback address: 127.0.0.0/8, ``::1``
+    (bracketed or not) or ``localhost``; every other name or address, and ``0.0.0.0``, is not."""
+    bare = host.strip().removeprefix("[").removesuffix("]")
+    if bare.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bare).is_loopback
+    except ValueError:
+        return False
 
 
 def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
