@@ -30,6 +30,7 @@ from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.app import Container, build_container, create_app, load_settings
 from designcore.app.seeding import migrate_database
 from designcore.ports.rate_limit import RateDecision
+from image_samples import raster
 from support import make_template
 
 Client = TestClient  # type: ignore[type-arg]
@@ -584,3 +585,142 @@ class TestEdgeInputs:
                 body = json.dumps(with_field(base, name, "a\ud800@example.com")).encode()
                 attack.send(endpoint, f"body {name}", query=query, content=body)
         assert [] == attack.problems, "\n".join(attack.problems)
+
+
+BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+ANY_BODY = {"/storage/v1/object/{bucket:str}/{path:path}"}
+"""Routes that take a body of any type: an upload is the image itself or a multipart form."""
+FORM_BODY_PREFIX = "/sandbox/paystack/"
+"""Routes that take JSON or a form, as the provider they imitate does."""
+NOT_JSON = (
+    "text/plain",
+    "text/plain; charset=utf-8",
+    "text/html",
+    "application/xml",
+    "application/octet-stream",
+    "application/jsonp",
+    "application/json-seq",
+    "text/json",
+)
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data; boundary=x")
+JSON_TYPES = (
+    "application/json",
+    "application/json; charset=utf-8",
+    "application/json;charset=UTF-8",
+    "APPLICATION/JSON",
+    "application/merge-patch+json",
+    "application/vnd.api+json; charset=utf-8",
+)
+
+
+def send_typed(attack: Attack, endpoint: Endpoint, content_type: str | None, body: bytes) -> Any:
+    """Send ``body`` with ``content_type`` (no Content-Type header when ``None``)."""
+    headers = attack.headers(endpoint)
+    if content_type is not None:
+        headers["Content-Type"] = content_type
+    query = {n: BASE_QUERY[n] for n in endpoint.query if n in BASE_QUERY}
+    return attack.api.request(
+        endpoint.method,
+        endpoint.url(),
+        params=query,
+        content=body,
+        headers=headers,
+        follow_redirects=False,
+    )
+
+
+def media_problem(endpoint: Endpoint, response: Any) -> str | None:
+    """Why an answer is not the 415 ``unsupported_media_type`` in the route's error shape."""
+    if response.status_code != 415:
+        return f"answered {response.status_code}: {response.text[:120]!r}"
+    body = response.json()
+    if endpoint.path.startswith(FORM_BODY_PREFIX):
+        return None if body.get("status") is False and body.get("message") else repr(body)
+    if endpoint.auth:
+        expected: dict[str, Any] = {"code": "unsupported_media_type"}
+    else:
+        expected = {"status": 415, "code": "unsupported_media_type"}
+    if {k: body.get(k) for k in expected} != expected or not body.get("message"):
+        return f"not the error shape: {body!r}"
+    return None
+
+
+def body_endpoints(attack: Attack) -> list[Endpoint]:
+    """Every method of every route that may carry a request body."""
+    return [e for e in endpoints(attack.app) if e.method in BODY_METHODS]
+
+
+class TestMediaTypes:
+    def test_every_body_route_is_covered(self, attack: Attack) -> None:
+        """The sweep reaches the JSON routes of every API, the upload and the sandbox."""
+        paths = {e.path for e in body_endpoints(attack)}
+        assert ANY_BODY <= paths
+        for prefix in ("/api/v1/", "/auth/v1/", "/functions/v1/", FORM_BODY_PREFIX):
+            assert any(p.startswith(prefix) for p in paths), prefix
+
+    def test_a_body_that_is_not_json_is_415(self, attack: Attack) -> None:
+        """A body sent as text, HTML, XML, bytes or no type at all is refused with 415
+        ``unsupported_media_type`` in the route's error shape, before anything reads it."""
+        problems = []
+        for endpoint in body_endpoints(attack):
+            if endpoint.path in ANY_BODY:
+                continue
+            for content_type in (*NOT_JSON, None):
+                answer = send_typed(attack, endpoint, content_type, b"{}")
+                problem = media_problem(endpoint, answer)
+                if problem:
+                    problems.append(
+                        f"{endpoint.method} {endpoint.path} [{content_type}]: {problem}"
+                    )
+        assert [] == problems, "\n".join(problems)
+
+    def test_forms_only_where_taken(self, attack: Attack) -> None:
+        """A form is 415 on every JSON route and taken by the sandbox and the upload."""
+        problems = []
+        for endpoint in body_endpoints(attack):
+            for content_type in FORMS:
+                answer = send_typed(attack, endpoint, content_type, b"a=1")
+                takes_forms = endpoint.path in ANY_BODY or endpoint.path.startswith(
+                    FORM_BODY_PREFIX
+                )
+                if takes_forms and answer.status_code == 415:
+                    problems.append(f"{endpoint.method} {endpoint.path}: a form was refused")
+                elif not takes_forms and (problem := media_problem(endpoint, answer)):
+                    problems.append(
+                        f"{endpoint.method} {endpoint.path} [{content_type}]: {problem}"
+                    )
+        assert [] == problems, "\n".join(problems)
+
+    def test_json_types_are_taken(self, attack: Attack) -> None:
+        """``application/json`` with any parameters or case, and every ``+json`` type, reach
+        the handler (whatever it then answers, never 415)."""
+        refused = []
+        for endpoint in body_endpoints(attack):
+            body = json.dumps(BASE_BODIES.get(endpoint.path, {})).encode()
+            for content_type in JSON_TYPES:
+                answer = send_typed(attack, endpoint, content_type, body)
+                if answer.status_code == 415 or answer.status_code >= 500:
+                    refused.append(f"{endpoint.method} {endpoint.path} [{content_type}]")
+        assert [] == refused, "\n".join(refused)
+
+    def test_an_empty_body_needs_no_type(self, attack: Attack) -> None:
+        """A request with no body (sign-out, a challenge) is never 415, whatever its type."""
+        refused = []
+        for endpoint in body_endpoints(attack):
+            for content_type in ("text/plain", None):
+                answer = send_typed(attack, endpoint, content_type, b"")
+                if answer.status_code == 415:
+                    refused.append(f"{endpoint.method} {endpoint.path} [{content_type}]")
+        assert [] == refused, "\n".join(refused)
+
+    def test_an_upload_takes_the_image_itself(self, attack: Attack) -> None:
+        """The upload is not held to JSON: a raw image with its own type is stored."""
+        answer = attack.api.post(
+            f"/storage/v1/object/user-uploads/{attack.mallory['user']['id']}/dot.png",
+            content=raster("PNG", 4, 4),
+            headers={
+                "Authorization": f"Bearer {attack.mallory['access_token']}",
+                "Content-Type": "image/png",
+            },
+        )
+        assert 200 == answer.status_code, answer.text

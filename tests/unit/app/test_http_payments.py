@@ -28,6 +28,8 @@ V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
 PLAN = {"amount": 150000, "currency": "NGN"}
 SUCCESS_CARD = {"number": "4084084084084081", "cvv": "408", "expiry": "12/40"}
 DECLINED_CARD = {"number": "4084080000000409", "cvv": "408", "expiry": "12/40"}
+JSON_TYPE = {"content-type": "application/json"}
+"""How the provider sends its webhooks."""
 
 
 @pytest.fixture(name="clock")
@@ -254,7 +256,7 @@ class TestWebhooks:
             return api.post(
                 "/api/v1/webhooks/paystack",
                 content=event.body,
-                headers={"x-paystack-signature": event.signature},
+                headers={"x-paystack-signature": event.signature, **JSON_TYPE},
             ).status_code
 
         with ThreadPoolExecutor(6) as pool:
@@ -283,7 +285,9 @@ class TestWebhooks:
             (event.body.replace(b"150000", b"100"), event.signature),
         ):
             headers = {"x-paystack-signature": signature} if signature else {}
-            answer = api.post("/api/v1/webhooks/paystack", content=body, headers=headers)
+            answer = api.post(
+                "/api/v1/webhooks/paystack", content=body, headers={**headers, **JSON_TYPE}
+            )
             assert (403, "invalid_signature") == (answer.status_code, answer.json()["code"])
         with container.accounts()() as uow:
             payment = uow.payments.get(made["reference"])
@@ -301,7 +305,7 @@ class TestWebhooks:
         answer = api.post(
             "/api/v1/webhooks/paystack",
             content=event.body,
-            headers={"x-paystack-signature": event.signature},
+            headers={"x-paystack-signature": event.signature, **JSON_TYPE},
         )
         assert 200 == answer.status_code, answer.text
         assert ("active", "premium") == profile(api, who)

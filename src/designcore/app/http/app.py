@@ -22,6 +22,7 @@ from designcore.app.http.fonts import fonts_router
 from designcore.app.http.functions import functions_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.profiles import AccountController
+from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.sandbox import sandbox_router
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         route_handlers=handlers,  # type: ignore[arg-type]
         dependencies=dependencies(container),
         exception_handlers={Exception: handle_exception},
+        middleware=[RequestMediaMiddleware()],
         request_max_body_size=settings.server.max_body_bytes,
         openapi_config=OpenAPIConfig(
             title="designcore",

@@ -38,6 +38,8 @@ from designcore.adapters.paystack.sandbox import (
     SandboxTransaction,
     transaction_json,
 )
+from designcore.app.http.request_media import ACCEPTED_MEDIA, JSON_OR_FORM
+from designcore.domain.errors import UnsupportedMedia
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,8 @@ def handle_sandbox_error(request: Request[Any, Any, Any], error: Exception) -> R
     message}`` with the HTTP status."""
     if isinstance(error, PaystackError):
         return _refusal(error.http_status, error.message)
+    if isinstance(error, UnsupportedMedia):
+        return _refusal(415, error.message)
     if isinstance(error, HTTPException):
         detail = error.detail if isinstance(error.detail, str) else "Invalid request"
         return _refusal(error.status_code, detail)
@@ -397,6 +401,7 @@ def sandbox_router(provide_sandbox: Provide) -> Router:
             popup,
         ],
         exception_handlers={Exception: handle_sandbox_error},
+        opt={ACCEPTED_MEDIA: JSON_OR_FORM},
         include_in_schema=False,
         tags=["sandbox"],
     )

@@ -19,6 +19,7 @@ from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 
+from designcore.app.http.request_media import ACCEPTED_MEDIA, ANY_MEDIA
 from designcore.app.media import MediaService
 from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.images import parse_transform
@@ -106,6 +107,7 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
         tags=["storage"],
         status_code=200,
         request_max_body_size=max_upload_bytes + MULTIPART_ALLOWANCE,
+        opt={ACCEPTED_MEDIA: ANY_MEDIA},
     )
     async def upload_object(
         media: NamedDependency[MediaService],
