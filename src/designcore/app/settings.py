@@ -6,9 +6,11 @@ Nothing else in the library reads the environment (the CLI hands it in).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args
+from urllib.parse import urlsplit
 
 import attrs
 import cattrs
@@ -153,6 +155,12 @@ class ServerSettings:
     )
     seed_on_start: bool = env(
         "SEED_ON_START", "`serve` migrates and seeds an empty database first.", True
+    )
+    cors_origins: str = env(
+        "CORS_ORIGINS",
+        "Comma-separated origins (`https://app.example`) whose browser apps may call `/auth/v1`, "
+        "`/api/v1` and `/functions/v1` (empty: the public URL's origin).",
+        "",
     )
 
 
@@ -349,6 +357,17 @@ class Settings:
         return self.auth.public_url.rstrip("/") + "/sandbox/checkout/popup"
 
     @property
+    def public_origin(self) -> str:
+        """The origin (scheme, host and port) of the public URL."""
+        parts = urlsplit(self.auth.public_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    @property
+    def cors_origins(self) -> tuple[str, ...]:
+        """The origins allowed to call the API from a browser."""
+        return parse_origins(self.server.cors_origins) or (self.public_origin,)
+
+    @property
     def web_dist(self) -> Path | None:
         """The built web app, if there is one."""
         candidate = Path(self.server.web_dist or "web/dist").resolve()
@@ -388,6 +407,25 @@ _converter.register_structure_hook(
     bool, lambda value, _: _parse_bool(value) if isinstance(value, str) else bool(value)
 )
 _converter.register_structure_hook(int, lambda value, _: int(str(value).strip(), 10))
+
+
+_ORIGIN = re.compile(r"^https?://(?:[A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
+
+
+def parse_origins(text: str) -> tuple[str, ...]:
+    """Comma-separated origins (``scheme://host[:port]``, a trailing slash dropped).
+
+    Raises ``ValueError`` naming the first value that is not an http(s) origin.
+    """
+    origins = []
+    for item in text.split(","):
+        origin = item.strip().removesuffix("/")
+        if not origin:
+            continue
+        if not _ORIGIN.match(origin):
+            raise ValueError(f"expected origins like https://app.example, got {item.strip()!r}")
+        origins.append(origin)
+    return tuple(origins)
 
 
 def _parse_bool(text: str) -> bool:
@@ -434,6 +472,10 @@ def load_settings(
         return cls(**values)
 
     settings = build(Settings)
+    try:
+        parse_origins(settings.server.cors_origins)
+    except ValueError as error:
+        issues.append(FieldIssue(PREFIX + "CORS_ORIGINS", str(error)))
     if issues:
         raise ValidationFailed(
             issues,

@@ -7,13 +7,11 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 from litestar import Litestar, get
-from litestar.config.cors import CORSConfig
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from designcore import __version__
 from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
+from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
@@ -24,6 +22,7 @@ from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.sandbox import sandbox_router
+from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
@@ -114,17 +113,9 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exception_handlers={Exception: handle_exception},
         middleware=[RequestMediaMiddleware()],
         request_max_body_size=settings.server.max_body_bytes,
-        openapi_config=OpenAPIConfig(
-            title="designcore",
-            version=__version__,
-            path="/schema",
-            render_plugins=[SwaggerRenderPlugin(path="/swagger")],
-        ),
-        cors_config=CORSConfig(
-            allow_origins=[],
-            allow_credentials=False,
-            expose_headers=["X-Supabase-Api-Version", "Retry-After"],
-        ),
+        openapi_config=openapi_config(dist),
+        cors_config=cors_config(settings),
+        before_send=[security_headers(settings)],
         debug=settings.server.debug,
         lifespan=_housekeeping(container, settings),
     )

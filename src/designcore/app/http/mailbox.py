@@ -16,6 +16,14 @@ from litestar import Response, Router, get
 
 from designcore.ports.mail import Outbox
 
+STYLESHEET_PATH = "/dev/mailbox.css"
+"""The page's style, a file of its own so the page runs under the strict page policy."""
+_STYLESHEET = (
+    b"body{font:15px system-ui;background:#0b0b0f;color:#eee;max-width:760px;"
+    b"margin:2rem auto;padding:0 1rem}article{background:#16161d;border-radius:12px;"
+    b"padding:1rem 1.25rem;margin:1rem 0}.meta{color:#999}a{color:#4ade80}"
+    b"pre{white-space:pre-wrap}"
+)
 _LINK = re.compile(r"https?://[^\s<>\"']+")
 
 
@@ -53,13 +61,14 @@ def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
             )
         page = (
             "<!doctype html><meta charset=utf-8><title>designcore mailbox</title>"
-            "<style>body{font:15px system-ui;background:#0b0b0f;color:#eee;max-width:760px;"
-            "margin:2rem auto;padding:0 1rem}article{background:#16161d;border-radius:12px;"
-            "padding:1rem 1.25rem;margin:1rem 0}.meta{color:#999}a{color:#4ade80}"
-            "pre{white-space:pre-wrap}</style><h1>Mailbox</h1>"
+            f'<link rel="stylesheet" href="{STYLESHEET_PATH}"><h1>Mailbox</h1>'
             "<p class=meta>Mail the local outbox kept, newest first.</p>"
             + ("".join(items) or "<p>No mail yet.</p>")
         )
-        return Response(page, media_type="text/html")
+        return Response(page, media_type="text/html", headers={"Cache-Control": "no-store"})
 
-    return Router(path="/", route_handlers=[mailbox])
+    @get(STYLESHEET_PATH, sync_to_thread=False, include_in_schema=False)
+    def stylesheet() -> Response[bytes]:
+        return Response(_STYLESHEET, media_type="text/css", headers={"Cache-Control": "no-cache"})
+
+    return Router(path="/", route_handlers=[mailbox, stylesheet])

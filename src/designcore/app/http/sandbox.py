@@ -21,7 +21,6 @@ import html
 import json
 import logging
 import re
-import secrets
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
@@ -167,7 +166,6 @@ def checkout_page(
     access_code: str | None,
     origin: str | None,
     popup_id: str | None,
-    nonce: str,
 ) -> tuple[str, int]:
     """The checkout page's HTML and status (404 for an unknown access code, 400 for a bad
     ``origin`` or ``id``: the page then shows the error and reports it as a setup error)."""
@@ -217,7 +215,6 @@ def checkout_page(
     )
     page = (
         _page_template()
-        .replace("__NONCE__", nonce)
         .replace("__MERCHANT__", html.escape(sandbox.merchant_name))
         .replace("__AMOUNT__", html.escape(amount_text))
         .replace("__EMAIL__", html.escape(email))
@@ -228,11 +225,16 @@ def checkout_page(
     return page, status_code
 
 
-def _policy(nonce: str) -> str:
-    return (
-        f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
-        "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
-    )
+CHECKOUT_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+)
+"""The checkout page's own files and calls only; only our own pages may frame it."""
+CHECKOUT_ASSETS = {
+    "checkout.js": ("sandbox_checkout.js", "text/javascript"),
+    "checkout.css": ("sandbox_checkout.css", "text/css"),
+}
+"""The page's script and style, served beside it: ``/sandbox/checkout/{name}``."""
 
 
 def sandbox_router(provide_sandbox: Provide) -> Router:
@@ -371,19 +373,26 @@ def sandbox_router(provide_sandbox: Provide) -> Router:
         origin: FromQuery[str | None] = None,
         id: FromQuery[str | None] = None,
     ) -> Response[str]:
-        nonce = secrets.token_urlsafe(16)
-        page, status_code = checkout_page(provide_sandbox(), access_code, origin, id, nonce)
+        page, status_code = checkout_page(provide_sandbox(), access_code, origin, id)
         return Response(
             page,
             status_code=status_code,
             media_type=MediaType.HTML,
             headers={
-                "Content-Security-Policy": _policy(nonce),
+                "Content-Security-Policy": CHECKOUT_POLICY,
                 "Cache-Control": "no-store",
                 "Referrer-Policy": "no-referrer",
                 "X-Content-Type-Options": "nosniff",
             },
         )
+
+    @get("/checkout/{name:str}")
+    async def checkout_asset(name: FromPath[str]) -> Response[bytes]:
+        if name not in CHECKOUT_ASSETS:
+            raise HTTPException(status_code=404, detail="Not found")
+        file, media_type = CHECKOUT_ASSETS[name]
+        content = resources.files("designcore.app.http").joinpath(file).read_bytes()
+        return Response(content, media_type=media_type, headers={"Cache-Control": "no-cache"})
 
     return Router(
         path="/sandbox",
@@ -399,6 +408,7 @@ def sandbox_router(provide_sandbox: Provide) -> Router:
             charge,
             complete_transfer,
             popup,
+            checkout_asset,
         ],
         exception_handlers={Exception: handle_sandbox_error},
         opt={ACCEPTED_MEDIA: JSON_OR_FORM},
