@@ -3,13 +3,24 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { precompress } from './vite-plugins/precompress';
+import { sourceMapsOutside } from './vite-plugins/source-maps';
+import { swaggerUi } from './vite-plugins/swagger-ui';
+
 // The Python backend serves the built app and the API on one origin; in development Vite
 // forwards the backend's prefixes to it so the front-end can keep using relative URLs.
 const backend = process.env.DESIGNCORE_BACKEND_URL ?? 'http://127.0.0.1:8000';
 const proxied = ['/api', '/storage', '/auth', '/functions', '/schema', '/fonts'];
 
 export default defineConfig({
-  plugins: [react()],
+  // Production build: Swagger UI's files copied in for the API docs, source maps moved out of
+  // the served folder, then brotli and gzip copies of every text file (the last step).
+  plugins: [
+    react(),
+    swaggerUi(),
+    sourceMapsOutside(fileURLToPath(new URL('./sourcemaps', import.meta.url))),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -20,6 +31,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
   },
 });

@@ -2,7 +2,7 @@
 
 Swagger UI's files are served by us, not a CDN, so the docs work with no internet: the web
 build copies them from the ``swagger-ui-dist`` package into ``{web dist}/swagger-ui/``
-(``web/build/swagger-ui.ts``), whence the web app's routes serve them, precompressed like the
+(``web/vite-plugins/swagger-ui.ts``), whence the web app's routes serve them, precompressed like the
 rest of the build. The page has no inline code (a served ``init.js`` starts Swagger UI), so it
 runs under the pages' strict Content-Security-Policy.
 """

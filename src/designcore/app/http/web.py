@@ -1,7 +1,7 @@
 """The built web app: static files, and index.html for every client-side route.
 
 Built scripts and stylesheets come with brotli (``.br``) and gzip (``.gz``) copies made at
-build time (``web/build/precompress.ts``); the copy the request's ``Accept-Encoding`` prefers
+build time (``web/vite-plugins/precompress.ts``); the copy the request's ``Accept-Encoding`` prefers
 is sent as it is, so nothing is compressed while serving.
 """
 
