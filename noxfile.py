@@ -109,6 +109,8 @@ def e2e(session: nox.Session) -> None:
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
     port = free_port()
+    # A second origin, where web/e2e/cors.e2e.mjs serves a page that calls the API via CORS.
+    app_origin = f"http://127.0.0.1:{free_port()}"
     with tempfile.TemporaryDirectory(prefix="designcore-e2e-") as data:
         env = {
             **os.environ,
@@ -116,6 +118,7 @@ def e2e(session: nox.Session) -> None:
             "DESIGNCORE_PORT": str(port),
             "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
             "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
+            "DESIGNCORE_CORS_ORIGINS": app_origin,
         }
         server = subprocess.Popen([str(Path(session.bin) / "designcore"), "serve"], env=env)
         try:
@@ -126,7 +129,7 @@ def e2e(session: nox.Session) -> None:
                 "run",
                 "e2e",
                 external=True,
-                env={"E2E_BASE_URL": f"http://127.0.0.1:{port}"},
+                env={"E2E_BASE_URL": f"http://127.0.0.1:{port}", "E2E_CORS_ORIGIN": app_origin},
             )
         finally:
             server.terminate()
