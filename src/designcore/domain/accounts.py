@@ -12,7 +12,7 @@ import enum
 import hashlib
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -228,14 +228,17 @@ def decide_refresh(presented: RefreshToken, latest: RefreshToken, now: datetime)
     return RefreshDecision.REVOKE_SESSION
 
 
-def current_aal(session: AuthSession) -> Aal:
-    """The session's assurance level."""
-    return session.aal
-
-
-def next_aal(factors: tuple[Factor, ...] | list[Factor]) -> Aal:
+def next_aal(factors: Iterable[Factor]) -> Aal:
     """The level the user can reach: aal2 once a verified factor exists."""
     return "aal2" if any(f.status is FactorStatus.VERIFIED for f in factors) else "aal1"
+
+
+def step_up_required(session: AuthSession | None, factors: Iterable[Factor]) -> bool:
+    """Whether a session is below what its user can reach: a user with a verified factor
+    changes credentials (password, e-mail address, factors) only from an aal2 session, else
+    a stolen password alone would be enough to take the account over."""
+    reachable = next_aal(factors)
+    return reachable == "aal2" and (session is None or session.aal != "aal2")
 
 
 def access_claims(

@@ -478,7 +478,7 @@ class TestMfa:
         self, api: Client, clock: FixedClock
     ) -> None:
         """Once a factor is verified, an aal1 session (password only) can neither enrol
-        another factor (403) nor remove the verified one (422); aal2 can do both."""
+        another factor nor remove the verified one (401 insufficient_aal); aal2 can do both."""
         aal2, factor_id, _ = self.aal2_session(api, clock)
         aal1 = api.post(
             "/auth/v1/token?grant_type=password",
@@ -486,9 +486,9 @@ class TestMfa:
             headers=V2024,
         ).json()
         enrol = api.post("/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(aal1))
-        assert (403, "insufficient_aal") == (enrol.status_code, enrol.json()["code"])
+        assert (401, "insufficient_aal") == (enrol.status_code, enrol.json()["code"])
         remove = api.delete(f"/auth/v1/factors/{factor_id}", headers=bearer(aal1))
-        assert (422, "insufficient_aal") == (remove.status_code, remove.json()["code"])
+        assert (401, "insufficient_aal") == (remove.status_code, remove.json()["code"])
         second = api.post(
             "/auth/v1/factors",
             json={"factor_type": "totp", "friendly_name": "spare"},
@@ -496,6 +496,44 @@ class TestMfa:
         )
         assert 200 == second.status_code, second.text
         assert 200 == api.delete(f"/auth/v1/factors/{factor_id}", headers=bearer(aal2)).status_code
+
+    def test_a_password_alone_cannot_change_the_password_or_the_address(
+        self, api: Client, clock: FixedClock
+    ) -> None:
+        """Once a factor is verified, an aal1 session gets 401 insufficient_aal for a new
+        password or a new e-mail address (metadata still changes); aal2 may change both."""
+        aal2, _, _ = self.aal2_session(api, clock)
+        aal1 = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+        ).json()
+        refused = [
+            api.put("/auth/v1/user", json=change, headers=bearer(aal1))
+            for change in ({"password": "stolen-Pass-99"}, {"email": "mallory@example.com"})
+        ]
+        assert [(401, "insufficient_aal")] * 2 == [
+            (answer.status_code, answer.json()["code"]) for answer in refused
+        ]
+        same_address = api.put(
+            "/auth/v1/user",
+            json={"email": "ada@example.com", "data": {"city": "Jos"}},
+            headers=bearer(aal1),
+        )
+        assert 200 == same_address.status_code, same_address.text
+        changed = api.put(
+            "/auth/v1/user", json={"password": "second-Pass-77"}, headers=bearer(aal2)
+        )
+        assert 200 == changed.status_code, changed.text
+        old_password = api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+        )
+        assert (400, "invalid_credentials") == (
+            old_password.status_code,
+            old_password.json()["code"],
+        )
 
     def test_codes_cannot_be_guessed_at_length(self, api: Client) -> None:
         """Verification attempts are limited per user: the 16th in five minutes is 429."""

@@ -10,11 +10,16 @@ from hypothesis import strategies as st
 
 from designcore.domain.accounts import (
     REFRESH_REUSE_INTERVAL,
+    Aal,
+    AuthSession,
+    Factor,
+    FactorStatus,
     RefreshDecision,
     RefreshToken,
     decide_refresh,
     merge_metadata,
     normalise_email,
+    step_up_required,
 )
 from designcore.domain.errors import ValidationFailed
 from designcore.domain.profiles import (
@@ -94,6 +99,35 @@ class TestRefreshDecision:
         assert RefreshDecision.REVOKE_SESSION == decide_refresh(
             token("a", None, revoked=True), newest, now
         )
+
+
+def factor(status: FactorStatus) -> Factor:
+    return Factor(id="f", user_id="u", status=status, secret="S", created_at=T0, updated_at=T0)
+
+
+def session(aal: Aal) -> AuthSession:
+    return AuthSession(id="s", user_id="u", created_at=T0, updated_at=T0, aal=aal)
+
+
+class TestStepUp:
+    @pytest.mark.parametrize(
+        ("aal", "statuses", "required"),
+        [
+            ("aal1", (), False),
+            ("aal1", (FactorStatus.UNVERIFIED,), False),
+            ("aal1", (FactorStatus.UNVERIFIED, FactorStatus.VERIFIED), True),
+            ("aal2", (FactorStatus.VERIFIED,), False),
+        ],
+    )
+    def test_aal1_sessions_of_users_with_a_verified_factor_must_step_up(
+        self, aal: Aal, statuses: tuple[FactorStatus, ...], required: bool
+    ) -> None:
+        """Only a verified factor raises the bar, and only an aal2 session clears it."""
+        assert required == step_up_required(session(aal), [factor(s) for s in statuses])
+
+    def test_a_missing_session_never_clears_the_bar(self) -> None:
+        """Without a session the verified factor cannot have been used."""
+        assert step_up_required(None, [factor(FactorStatus.VERIFIED)])
 
 
 class TestMetadata:

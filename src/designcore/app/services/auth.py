@@ -44,6 +44,7 @@ from designcore.domain.accounts import (
     merge_metadata,
     normalise_email,
     split_name,
+    step_up_required,
     with_provider,
     without_provider,
 )
@@ -610,6 +611,8 @@ class AuthService:
         change_link: str | None = None
         with self._write() as uow:
             user = uow.users.get(caller.user_id)
+            if self._changes_credentials(user, changes):
+                self._check_step_up(uow, caller)
             if "password" in changes and changes["password"] is not None:
                 password = changes["password"]
                 if not isinstance(password, str):
@@ -663,6 +666,25 @@ class AuthService:
                 _redirect_of(options),
             )
         return view
+
+    @staticmethod
+    def _changes_credentials(user: User, changes: Mapping[str, Any]) -> bool:
+        """Whether an update sets a password or moves the account to another address."""
+        password, email = changes.get("password"), changes.get("email")
+        if isinstance(password, str) and password:
+            return True
+        return isinstance(email, str) and email.strip().lower() != user.email
+
+    @staticmethod
+    def _check_step_up(uow: AccountsUnitOfWork, caller: Caller) -> None:
+        """Refuse a credential change from a session below the user's reachable level."""
+        session = uow.sessions.get(caller.session_id)
+        if step_up_required(session, uow.factors.for_user(caller.user_id)):
+            raise AuthFailure(
+                401,
+                "insufficient_aal",
+                "AAL2 session is required to update email or password when MFA is enabled.",
+            )
 
     def _check_reauthentication(
         self, uow: AccountsUnitOfWork, caller: Caller, user: User, nonce: object
@@ -1264,10 +1286,9 @@ class AuthService:
         now = self._clock.now()
         with self._write() as uow:
             factors = uow.factors.for_user(caller.user_id)
-            verified = any(f.status is FactorStatus.VERIFIED for f in factors)
-            if verified and caller.claims.get("aal") != "aal2":
+            if step_up_required(uow.sessions.get(caller.session_id), factors):
                 # Else a stolen password alone could add a factor and reach aal2 with it.
-                raise AuthFailure(403, "insufficient_aal", "AAL2 required to enroll a new factor")
+                raise AuthFailure(401, "insufficient_aal", "AAL2 required to enroll a new factor")
             if friendly_name and any(f.friendly_name == friendly_name for f in factors):
                 raise AuthFailure(
                     422,
@@ -1360,9 +1381,10 @@ class AuthService:
         """Remove a factor; a verified one only from an aal2 session."""
         with self._write() as uow:
             factor = self._own_factor(uow, caller, factor_id)
-            if factor.status is FactorStatus.VERIFIED and caller.claims.get("aal") != "aal2":
+            session = uow.sessions.get(caller.session_id)
+            if factor.status is FactorStatus.VERIFIED and step_up_required(session, (factor,)):
                 raise AuthFailure(
-                    422, "insufficient_aal", "AAL2 required to unenroll verified factor"
+                    401, "insufficient_aal", "AAL2 required to unenroll verified factor"
                 )
             uow.factors.delete(factor.id)
             uow.commit()
