@@ -168,6 +168,11 @@ class RefreshToken:
     revoked: bool = False
     """Set once it has been used (or the session was revoked)."""
     created_at: datetime
+    salt: str | None = None
+    """How the token follows from its parent: it is :func:`successor_of` the parent's raw
+    token and this salt, so a client presenting the parent again can be answered this very
+    token although only hashes are stored. ``None`` for a token drawn at random (the first of
+    a session, or the one an MFA step-up issues)."""
 
 
 class OneTimeTokenKind(enum.Enum):
@@ -203,29 +208,46 @@ class RefreshDecision(enum.Enum):
     """What presenting a refresh token leads to."""
 
     ROTATE = "rotate"
-    """The latest token: issue its successor."""
-    REUSE_LATEST = "reuse_latest"
-    """The one before the latest, within the reuse interval: answer the latest again."""
+    """The session's active token: issue its successor."""
+    ANSWER_ACTIVE = "answer_active"
+    """The parent of the active token, within the reuse interval: answer the active token
+    again (never a second successor, so one chain stays live)."""
+    REFUSE = "refuse"
+    """The parent of an active token that does not follow from it (issued by an MFA step-up),
+    within the reuse interval: refuse it, keep the session."""
     REVOKE_SESSION = "revoke_session"
     """An older token, or too late: someone replayed it; end the whole session."""
 
 
-def decide_refresh(presented: RefreshToken, latest: RefreshToken, now: datetime) -> RefreshDecision:
-    """Rotation with a short grace for lost responses and racing tabs (GoTrue's reuse
-    interval).
+def decide_refresh(presented: RefreshToken, active: RefreshToken, now: datetime) -> RefreshDecision:
+    """Rotation with a short grace for lost answers and racing tabs (GoTrue's parent-of-active
+    rule and reuse interval).
 
-    ``latest`` is the newest token of the presented token's session. A token not used yet
-    rotates. A used token whose successor is the session's newest, issued within
-    :data:`REFRESH_REUSE_INTERVAL`, continues the session with another successor (the first
-    answer was lost, or another tab refreshed at the same moment). Anything else is a replay.
+    ``active`` is the newest token of the presented token's session. A token not used yet
+    rotates. A used token that is the parent of ``active``, presented within
+    :data:`REFRESH_REUSE_INTERVAL` of ``active`` being issued, is answered with ``active``
+    (the first answer was lost, or another tab refreshed at the same moment), unless
+    ``active`` was drawn at random by an MFA step-up: a token from before the step-up must not
+    reach the stepped-up session. Anything else is a replay.
     """
     if not presented.revoked:
         return RefreshDecision.ROTATE
-    if latest.parent_hash == presented.token_hash and now - latest.created_at <= (
+    if active.parent_hash == presented.token_hash and now - active.created_at <= (
         REFRESH_REUSE_INTERVAL
     ):
-        return RefreshDecision.REUSE_LATEST
+        return RefreshDecision.REFUSE if active.salt is None else RefreshDecision.ANSWER_ACTIVE
     return RefreshDecision.REVOKE_SESSION
+
+
+def successor_of(parent: str, salt: str) -> str:
+    """The refresh token that follows the raw token ``parent``: HMAC-SHA256 keyed with the
+    parent, of the salt, base64url without padding (43 characters).
+
+    Without the parent's raw token (the database holds only hashes and salts) nobody can
+    compute it; without the salt (random, stored only in the database) an old raw token alone
+    cannot either, so a leaked used token does not lead along the chain."""
+    digest = hmac.new(parent.encode(), salt.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
 def next_aal(factors: Iterable[Factor]) -> Aal:

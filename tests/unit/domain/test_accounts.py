@@ -20,6 +20,7 @@ from designcore.domain.accounts import (
     merge_metadata,
     normalise_email,
     step_up_required,
+    successor_of,
 )
 from designcore.domain.errors import ValidationFailed
 from designcore.domain.profiles import (
@@ -38,7 +39,12 @@ T0 = datetime(2026, 11, 1, tzinfo=UTC)
 
 
 def token(
-    name: str, parent: str | None, *, revoked: bool = False, at: datetime = T0
+    name: str,
+    parent: str | None,
+    *,
+    revoked: bool = False,
+    at: datetime = T0,
+    salt: str | None = "salt",
 ) -> RefreshToken:
     return RefreshToken(
         token_hash=name,
@@ -47,6 +53,7 @@ def token(
         parent_hash=parent,
         revoked=revoked,
         created_at=at,
+        salt=salt,
     )
 
 
@@ -78,13 +85,21 @@ class TestRefreshDecision:
         assert RefreshDecision.ROTATE == decide_refresh(token("a", None), token("a", None), T0)
         assert RefreshDecision.ROTATE == decide_refresh(token("b", "a"), token("c", "a"), T0)
 
-    def test_used_token_within_the_window_continues(self) -> None:
-        """A used token whose successor is the newest, issued within 10 s, continues."""
+    def test_the_parent_of_the_active_token_within_the_window_is_answered_it(self) -> None:
+        """A used token whose successor is the newest, issued within 10 s, is answered that
+        successor again (it follows from the parent)."""
         used = token("a", None, revoked=True)
         newest = token("b", "a", at=T0)
-        assert RefreshDecision.REUSE_LATEST == decide_refresh(
+        assert RefreshDecision.ANSWER_ACTIVE == decide_refresh(
             used, newest, T0 + REFRESH_REUSE_INTERVAL
         )
+
+    def test_a_successor_drawn_at_random_is_not_handed_to_its_parent(self) -> None:
+        """The token an MFA step-up drew (no salt) is never answered to the token before it:
+        within the window that token is refused, without ending the session."""
+        used = token("a", None, revoked=True)
+        stepped_up = token("b", "a", at=T0, salt=None)
+        assert RefreshDecision.REFUSE == decide_refresh(used, stepped_up, T0)
 
     @pytest.mark.parametrize(
         ("newest", "now"),
@@ -128,6 +143,24 @@ class TestStepUp:
     def test_a_missing_session_never_clears_the_bar(self) -> None:
         """Without a session the verified factor cannot have been used."""
         assert step_up_required(None, [factor(FactorStatus.VERIFIED)])
+
+
+class TestSuccessor:
+    @given(st.text(min_size=1, max_size=64), st.text(min_size=1, max_size=32))
+    def test_the_successor_is_fixed_by_parent_and_salt(self, parent: str, salt: str) -> None:
+        """The same parent and salt always give the same 43-character URL-safe token, and it
+        is never the parent itself."""
+        successor = successor_of(parent, salt)
+        assert successor == successor_of(parent, salt)
+        assert 43 == len(successor)
+        assert successor != parent
+        assert set(successor) <= set(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        )
+
+    def test_another_salt_or_parent_gives_another_successor(self) -> None:
+        """Knowing a parent without its salt (or the salt without the parent) gives nothing."""
+        assert 3 == len({successor_of("p", "s"), successor_of("p", "t"), successor_of("q", "s")})
 
 
 class TestMetadata:

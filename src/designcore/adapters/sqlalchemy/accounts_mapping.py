@@ -136,6 +136,7 @@ def refresh_token_to_domain(row: Row) -> RefreshToken:
         parent_hash=row["parent_hash"],
         revoked=bool(row["revoked"]),
         created_at=utc(row["created_at"]),
+        salt=row["salt"],
     )
 
 
@@ -148,6 +149,7 @@ def refresh_token_from_domain(token: RefreshToken) -> dict[str, Any]:
         "parent_hash": token.parent_hash,
         "revoked": token.revoked,
         "created_at": utc(token.created_at),
+        "salt": token.salt,
     }
 
 

@@ -92,6 +92,7 @@ class RefreshTokenRow(Base):
     parent_hash: Mapped[str | None] = mapped_column(sa.Text)
     revoked: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(Moment)
+    salt: Mapped[str | None] = mapped_column(sa.Text)
 
     __table_args__ = (
         sa.Index("ix_refresh_tokens_session_id_created_at", "session_id", "created_at"),

@@ -45,6 +45,7 @@ from designcore.domain.accounts import (
     normalise_email,
     split_name,
     step_up_required,
+    successor_of,
     with_provider,
     without_provider,
 )
@@ -301,19 +302,33 @@ class AuthService:
         return self._signed_in_view(self._verified_claims(access_token))
 
     def _issue(
-        self, uow: AccountsUnitOfWork, user: User, session: AuthSession, parent: str | None
+        self,
+        uow: AccountsUnitOfWork,
+        user: User,
+        session: AuthSession,
+        parent: str | None,
+        *,
+        follows: str | None = None,
     ) -> IssuedSession:
-        now = self._clock.now()
-        raw = secrets.token_urlsafe(24)
+        """Store a new refresh token of ``session`` (the successor of the raw token
+        ``follows`` when given, else drawn at random) and answer it with an access token."""
+        salt = None if follows is None else secrets.token_urlsafe(16)
+        raw = secrets.token_urlsafe(24) if salt is None else successor_of(str(follows), salt)
         uow.refresh_tokens.add(
             RefreshToken(
                 token_hash=hash_token(raw),
                 session_id=session.id,
                 user_id=user.id,
                 parent_hash=parent,
-                created_at=now,
+                created_at=self._clock.now(),
+                salt=salt,
             )
         )
+        return self._answer(user, session, raw)
+
+    def _answer(self, user: User, session: AuthSession, refresh_token: str) -> IssuedSession:
+        """A new access token of ``session``, answered with ``refresh_token``."""
+        now = self._clock.now()
         lifetime = self.settings.access_token_lifetime
         claims = access_claims(
             user=user,
@@ -324,7 +339,7 @@ class AuthService:
         )
         return IssuedSession(
             access_token=self._signer.sign(claims),
-            refresh_token=raw,
+            refresh_token=refresh_token,
             expires_in=int(lifetime.total_seconds()),
             expires_at=int(claims["exp"]),
             user=user,
@@ -542,51 +557,54 @@ class AuthService:
             return issued
 
     def refresh(self, refresh_token: str) -> IssuedSession:
-        """Rotate a refresh token (see ``designcore.domain.accounts.decide_refresh``)."""
+        """Rotate a refresh token (see ``designcore.domain.accounts.decide_refresh``): the
+        active token gets one successor; its parent presented again within the reuse interval
+        is answered with that same successor, never a second one."""
         if not refresh_token:
             raise AuthFailure(400, "validation_failed", "refresh_token is required")
         presented_hash = hash_token(refresh_token)
+        not_found = AuthFailure(
+            400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"
+        )
+        already_used = AuthFailure(
+            400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"
+        )
         with self._write() as uow:
             presented = uow.refresh_tokens.find(presented_hash)
             if presented is None:
-                raise AuthFailure(
-                    400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"
-                )
+                raise not_found
             session = uow.sessions.get(presented.session_id)
-            latest = uow.refresh_tokens.latest(presented.session_id)
-            if session is None or latest is None:
-                raise AuthFailure(
-                    400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"
-                )
-            decision = decide_refresh(presented, latest, self._clock.now())
+            active = uow.refresh_tokens.latest(presented.session_id)
+            if session is None or active is None:
+                raise not_found
+            decision = decide_refresh(presented, active, self._clock.now())
             if decision is RefreshDecision.ROTATE and not uow.refresh_tokens.mark_used(
                 presented_hash
             ):
                 # Another request used this token a moment ago: decide again on what it left.
                 used = uow.refresh_tokens.find(presented_hash)
-                newest = uow.refresh_tokens.latest(presented.session_id)
-                if used is None or newest is None:
-                    raise AuthFailure(
-                        400,
-                        "refresh_token_not_found",
-                        "Invalid Refresh Token: Refresh Token Not Found",
-                    )
-                decision = decide_refresh(used, newest, self._clock.now())
-            # On REUSE_LATEST the new token is another successor of the presented one, so the
-            # successor issued a moment ago (to another tab, or lost) stays valid too.
+                active = uow.refresh_tokens.latest(presented.session_id)
+                if used is None or active is None:
+                    raise not_found
+                decision = decide_refresh(used, active, self._clock.now())
             if decision is RefreshDecision.REVOKE_SESSION:
                 uow.sessions.delete(session.id)
                 uow.commit()
                 log.warning("refresh token replayed; session %s revoked", session.id)
-                raise AuthFailure(
-                    400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"
-                )
+                raise already_used
+            if decision is RefreshDecision.REFUSE:
+                raise already_used
             user = uow.users.get(session.user_id)
             now = self._clock.now()
             self._check_not_banned(user, now)
+            if decision is RefreshDecision.ANSWER_ACTIVE:
+                answered = successor_of(refresh_token, str(active.salt))
+                if hash_token(answered) != active.token_hash:  # pragma: no cover - a bad row
+                    raise already_used
+                return self._viewed(uow, self._answer(user, session, answered))
             session = attrs.evolve(session, updated_at=now)
             uow.sessions.update(session)
-            issued = self._issue(uow, user, session, presented_hash)
+            issued = self._issue(uow, user, session, presented_hash, follows=refresh_token)
             issued = self._viewed(uow, issued)
             uow.commit()
             return issued
