@@ -542,9 +542,11 @@ class TestRefreshTokens:
             assert 0 == uow.refresh_tokens.delete_replaced_before(at(250))
 
     def test_round_trip(self, uow_factory: Factory, session: AuthSession) -> None:
-        """A token comes back equal by its hash; an unknown hash is None."""
+        """A token comes back equal by its hash (its salt too); an unknown hash is None."""
         first = make_token(session)
-        second = make_token(session, parent_hash=first.token_hash, revoked=True, created_at=at(1))
+        second = make_token(
+            session, parent_hash=first.token_hash, revoked=True, created_at=at(1), salt="s4lt"
+        )
         with uow_factory() as uow:
             uow.refresh_tokens.add(first)
             uow.refresh_tokens.add(second)
