@@ -639,6 +639,72 @@ class TestRateLimits:
         assert "over_email_send_rate_limit" == answers[-1].json()["error_code"]
 
 
+class TestPasswordGuessing:
+    @pytest.fixture(name="addressed")
+    def fixture_addressed(self, auth_container: Container) -> Iterator[Client]:
+        """A client whose requests come from the address in their ``X-Test-Client`` header."""
+        app = create_app(container=auth_container)
+
+        async def from_header(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http":
+                given = dict(scope["headers"]).get(b"x-test-client")
+                if given:
+                    scope = {**scope, "client": (given.decode(), 50000)}
+            await app(scope, receive, send)
+
+        with TestClient(app=from_header) as client:
+            yield client
+
+    @staticmethod
+    def sign_in(api: Client, password: str, address: str, email: str = "ada@example.com") -> Any:
+        return api.post(
+            "/auth/v1/token?grant_type=password",
+            json={"email": email, "password": password},
+            headers={**V2024, "X-Test-Client": address},
+        )
+
+    def test_guesses_from_many_addresses_do_not_lock_the_owner_out(
+        self, addressed: Client
+    ) -> None:
+        """Sixty wrong passwords from sixty addresses within five minutes: the owner's right
+        password from her own address still signs her in."""
+        sign_up(addressed)
+        guesses = [
+            self.sign_in(addressed, f"guess-{n}-Lagos", f"198.51.100.{n}") for n in range(60)
+        ]
+        assert {(400, "invalid_credentials")} == {
+            (g.status_code, g.json()["code"]) for g in guesses
+        }
+        owner = self.sign_in(addressed, "kolanut-42-Lagos", "203.0.113.7")
+        assert 200 == owner.status_code, owner.text
+
+    def test_guesses_from_one_address_are_limited(self, addressed: Client) -> None:
+        """One address guessing one account is refused after ten tries in five minutes, with
+        Retry-After, while the owner elsewhere signs in; one address trying many accounts
+        still meets the per-address limit of sixty."""
+        sign_up(addressed)
+        guesses = [self.sign_in(addressed, f"guess-{n}-Lagos", "198.51.100.1") for n in range(11)]
+        assert [400] * 10 + [429] == [g.status_code for g in guesses]
+        assert "over_request_rate_limit" == guesses[-1].json()["code"]
+        assert int(guesses[-1].headers["retry-after"]) > 0
+        assert 200 == self.sign_in(addressed, "kolanut-42-Lagos", "203.0.113.7").status_code
+        spray = [
+            self.sign_in(addressed, "kolanut-42-Lagos", "198.51.100.2", f"n{n}@example.com")
+            for n in range(61)
+        ]
+        assert [400] * 60 + [429] == [a.status_code for a in spray]
+
+    def test_the_owners_success_clears_her_own_count(self, addressed: Client) -> None:
+        """Mistyping nine times and then signing in does not leave the owner one try short:
+        a success forgets the failures counted for her account from her address."""
+        sign_up(addressed)
+        for n in range(9):
+            self.sign_in(addressed, f"typo-{n}-Lagos", "203.0.113.7")
+        assert 200 == self.sign_in(addressed, "kolanut-42-Lagos", "203.0.113.7").status_code
+        later = [self.sign_in(addressed, f"typo-{n}-Abuja", "203.0.113.7") for n in range(10)]
+        assert [400] * 10 == [a.status_code for a in later]
+
+
 def test_an_unreachable_store_answers_503(tmp_path: Any) -> None:
     """A database the auth service cannot use (here: never migrated) is a 503, not a 400."""
     container = build_container(

@@ -23,7 +23,13 @@ from litestar.response import Redirect
 
 from designcore import __version__
 from designcore.app.http.dependencies import bearer_token
-from designcore.app.http.rate_limits import client_address, retry_after
+from designcore.app.http.rate_limits import (
+    account_address_key,
+    address_key,
+    client_address,
+    first_refusal,
+    retry_after,
+)
 from designcore.app.services.auth import (
     AuthFailure,
     AuthService,
@@ -43,10 +49,11 @@ API_VERSION = "2024-01-01"
 MAX_AUTH_BODY = 64 * 1024
 
 # (limit, window seconds) per client address and per account (an e-mail or a user id), for each
-# rate-limited action.
+# rate-limited action; ``password_guess`` counts password sign-ins per account *and* address.
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "signup": (30, 3600),
     "token": (60, 300),
+    "password_guess": (10, 300),
     "refresh": (300, 300),
     "recover": (5, 3600),
     "resend": (5, 3600),
@@ -301,6 +308,9 @@ def build_auth_router(
             window_seconds=window,
             account=account,
         )
+        refuse(action, wait)
+
+    def refuse(action: str, wait: int | None) -> None:
         if wait is not None:
             code, message = (
                 ("over_email_send_rate_limit", "Email rate limit exceeded")
@@ -308,6 +318,21 @@ def build_auth_router(
                 else ("over_request_rate_limit", "Request rate limit reached")
             )
             raise AuthFailure(429, code, message, extra={"retry_after": wait})
+
+    def limit_guesses(request: Request[Any, Any, Any], email: str) -> str:
+        """Count a password sign-in against the client address (``token``) and against the
+        account from that address (``password_guess``), never against the account alone: an
+        attacker's guesses from other addresses must not lock the owner out. Answers the
+        account-and-address key, which the owner's success clears."""
+        limiter = provide_limiter()
+        pair = account_address_key("auth:password_guess", email, request)
+        for action, key in (
+            ("token", address_key("auth:token", request)),
+            ("password_guess", pair),
+        ):
+            allowed, window = RATE_LIMITS[action]
+            refuse(action, first_refusal(limiter, (key,), limit=allowed, window_seconds=window))
+        return pair
 
     def caller_of(request: Request[Any, Any, Any]) -> Caller:
         return provide_service().authenticate(bearer_token(request))
@@ -340,8 +365,9 @@ def build_auth_router(
         data = _body(body)
         if grant_type == "password":
             email = _text(data, "email")
-            limit(request, "token", email)
+            guesses = limit_guesses(request, email)
             issued = auth.sign_in_with_password(email=email, password=_text(data, "password"))
+            provide_limiter().reset(guesses)
         elif grant_type == "refresh_token":
             limit(request, "refresh")
             issued = auth.refresh(_text(data, "refresh_token"))

@@ -1,8 +1,9 @@
-"""Rate limiting of HTTP routes per client address and per account, over the ``RateLimiter``
-port; each router turns a refusal into its own error shape."""
+"""Rate limiting of HTTP routes per client address, per account, or per account and address,
+over the ``RateLimiter`` port; each router turns a refusal into its own error shape."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from litestar import Request
@@ -15,6 +16,35 @@ def client_address(request: Request[Any, Any, Any]) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def address_key(scope: str, request: Request[Any, Any, Any]) -> str:
+    """The key counting ``scope`` for the request's client address."""
+    return f"{scope}:ip:{client_address(request)}"
+
+
+def account_key(scope: str, account: str) -> str:
+    """The key counting ``scope`` for an account (an e-mail address or a user id, compared
+    case-insensitively)."""
+    return f"{scope}:account:{account.strip().lower()}"
+
+
+def account_address_key(scope: str, account: str, request: Request[Any, Any, Any]) -> str:
+    """The key counting ``scope`` for one account from the request's client address: guesses
+    at an account from many addresses never add up to a refusal of its owner's address."""
+    return f"{account_key(scope, account)}:ip:{client_address(request)}"
+
+
+def first_refusal(
+    limiter: RateLimiter, keys: Iterable[str], *, limit: int, window_seconds: int
+) -> int | None:
+    """Count one attempt against each key in turn; the seconds to wait for the first key over
+    ``limit`` within ``window_seconds`` (keys after it are not counted), else ``None``."""
+    for key in keys:
+        decision = limiter.hit(key, limit=limit, window_seconds=window_seconds)
+        if not decision.allowed:
+            return decision.retry_after
+    return None
+
+
 def retry_after(
     limiter: RateLimiter,
     request: Request[Any, Any, Any],
@@ -24,14 +54,10 @@ def retry_after(
     window_seconds: int,
     account: str | None = None,
 ) -> int | None:
-    """Count one request of ``scope`` against the client address and, when given, the account
-    (an e-mail address or a user id, compared case-insensitively). Answers the seconds to wait
-    when either is over ``limit`` within ``window_seconds``, else ``None``."""
-    keys = [f"{scope}:ip:{client_address(request)}"]
+    """Count one request of ``scope`` against the client address and, when given, the account.
+    Answers the seconds to wait when either is over ``limit`` within ``window_seconds``, else
+    ``None``."""
+    keys = [address_key(scope, request)]
     if account:
-        keys.append(f"{scope}:account:{account.strip().lower()}")
-    for key in keys:
-        decision = limiter.hit(key, limit=limit, window_seconds=window_seconds)
-        if not decision.allowed:
-            return decision.retry_after
-    return None
+        keys.append(account_key(scope, account))
+    return first_refusal(limiter, keys, limit=limit, window_seconds=window_seconds)
