@@ -285,10 +285,23 @@ def access_claims(
         "user_metadata": dict(user.user_metadata),
         "role": user.role,
         "aal": session.aal,
-        "amr": [{"method": e.method, "timestamp": e.timestamp} for e in session.amr],
+        "amr": [{"method": e.method, "timestamp": e.timestamp} for e in newest_first(session.amr)],
         "session_id": session.id,
         "is_anonymous": False,
     }
+
+
+def newest_first(amr: Iterable[AmrEntry]) -> tuple[AmrEntry, ...]:
+    """Authentication methods most recent first, as GoTrue lists them; entries of the same
+    second keep their stored order (newest first since :func:`with_method`)."""
+    return tuple(sorted(amr, key=lambda entry: entry.timestamp, reverse=True))
+
+
+def with_method(amr: Iterable[AmrEntry], method: str, at: datetime) -> tuple[AmrEntry, ...]:
+    """A session's methods after authenticating with ``method`` at ``at``: it comes first,
+    and an earlier entry of the same method goes (each method is listed once)."""
+    entry = AmrEntry(method, int(at.timestamp()))
+    return newest_first((entry, *(e for e in amr if e.method != method)))
 
 
 def merge_metadata(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:

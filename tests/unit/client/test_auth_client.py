@@ -521,7 +521,7 @@ class TestMfa:
             levels.current_level,
             levels.next_level,
         )
-        assert ("password", "totp") == levels.current_authentication_methods
+        assert ("totp", "password") == levels.current_authentication_methods
 
     def test_next_level_is_aal2_for_a_user_with_a_verified_factor(
         self, client: AuthClient, api: FakeAuthApi

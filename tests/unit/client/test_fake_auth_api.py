@@ -480,7 +480,10 @@ class FakeAuthApi:
             del self.challenges[challenge.id]
             factor.status, factor.updated_at = "verified", now
             session.aal = "aal2"
-            session.amr.append({"method": factor.factor_type, "timestamp": int(now.timestamp())})
+            session.amr = [
+                {"method": factor.factor_type, "timestamp": int(now.timestamp())},
+                *(e for e in session.amr if e["method"] != factor.factor_type),
+            ]
             if session.refresh_token:
                 session.used_refresh_tokens.add(session.refresh_token)
             return 200, self._tokens(session, user)

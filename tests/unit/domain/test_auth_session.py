@@ -297,10 +297,10 @@ class TestAssuranceLevel:
         session = attrs.evolve(
             make_session(EPOCH),
             access_token=make_token(
-                aal="aal2", amr=[{"method": "password", "timestamp": 1}, {"method": "totp"}]
+                aal="aal2", amr=[{"method": "totp"}, {"method": "password", "timestamp": 1}]
             ),
         )
-        assert ("password", "totp") == assurance_level(session).current_authentication_methods
+        assert ("totp", "password") == assurance_level(session).current_authentication_methods
 
 
 class TestUrlSession:

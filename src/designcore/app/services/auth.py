@@ -46,6 +46,7 @@ from designcore.domain.accounts import (
     split_name,
     step_up_required,
     successor_of,
+    with_method,
     with_provider,
     without_provider,
 )
@@ -1382,7 +1383,7 @@ class AuthService:
                 session,
                 aal="aal2",
                 factor_id=factor.id,
-                amr=(*session.amr, AmrEntry("totp", int(now.timestamp()))),
+                amr=with_method(session.amr, "totp", now),
                 updated_at=now,
             )
             uow.sessions.update(session)
