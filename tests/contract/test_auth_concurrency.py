@@ -79,7 +79,7 @@ def run_together(count: int, threads: int, task: Callable[[int], T]) -> list[T |
 
 
 def sign_up(container: Container, email: str, **data: Any) -> IssuedSession:
-    issued = container.auth().sign_up(email=email, password=PASSWORD, data=data)
+    issued = container.auth().signups.sign_up(email=email, password=PASSWORD, data=data)
     assert isinstance(issued, IssuedSession)
     return issued
 
@@ -93,13 +93,13 @@ class TestConcurrentSignIns:
         users = []
         for n in range(100):
             issued = sign_up(container, f"user{n}@example.com")
-            auth.sign_out(auth.authenticate(issued.access_token), "global")
+            auth.sessions.sign_out(auth.sessions.authenticate(issued.access_token), "global")
             users.append(issued.user)
 
         answers = run_together(
             1000,
             12,
-            lambda i: auth.sign_in_with_password(
+            lambda i: auth.sessions.sign_in_with_password(
                 email=f"user{i % 100}@example.com", password=PASSWORD
             ),
         )
@@ -119,7 +119,7 @@ class TestConcurrentRefresh:
     def present_eight_times(self, container: Container) -> tuple[IssuedSession, list[Any]]:
         first = sign_up(container, "ada@example.com")
         auth = container.auth()
-        return first, run_together(8, 8, lambda _: auth.refresh(first.refresh_token))
+        return first, run_together(8, 8, lambda _: auth.sessions.refresh(first.refresh_token))
 
     def test_one_refresh_token_presented_eight_times_at_once(self, container: Container) -> None:
         """Eight threads presenting the same refresh token at once: it is marked used exactly
@@ -152,10 +152,10 @@ class TestConcurrentRefresh:
         first, answers = self.present_eight_times(container)
         successor = next(a for a in answers if isinstance(a, IssuedSession))
         auth = container.auth()
-        after = auth.refresh(successor.refresh_token)
+        after = auth.sessions.refresh(successor.refresh_token)
         assert after.refresh_token != successor.refresh_token
         with pytest.raises(DesignCoreError) as replay:
-            auth.refresh(first.refresh_token)
+            auth.sessions.refresh(first.refresh_token)
         assert "refresh_token_already_used" == replay.value.code
 
 

@@ -12,13 +12,14 @@ import enum
 import hashlib
 import hmac
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
 import attrs
 
-from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
+from designcore.domain.passwords import describe_password_issues, password_issues
 
 AUDIENCE = "authenticated"
 """The ``aud`` of every user and access token."""
@@ -50,6 +51,32 @@ def normalise_email(raw: str) -> str:
     return email
 
 
+def hash_token(raw: str) -> str:
+    """How refresh and one-time tokens are stored: SHA-256, hex."""
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class WeakPassword(ValidationFailed):
+    """A password the policy refuses; ``reasons`` are GoTrue's (``length``, ``characters``,
+    ``pwned``)."""
+
+    code = "weak_password"
+
+    def __init__(self, reasons: tuple[str, ...]) -> None:
+        self.reasons = reasons
+        super().__init__(
+            [FieldIssue("password", reason) for reason in reasons],
+            describe_password_issues(reasons),
+        )
+
+
+def check_password(password: str, *, is_common: Callable[[str], bool]) -> None:
+    """Raise :class:`WeakPassword` unless ``password`` meets the policy."""
+    reasons = password_issues(password, is_common=is_common)
+    if reasons:
+        raise WeakPassword(reasons)
+
+
 @attrs.frozen(kw_only=True)
 class User:
     """An account (GoTrue's user object, minus what is derived at answer time)."""
@@ -76,6 +103,12 @@ class User:
     new_email: str | None = None
     """An address the user asked to change to, until its confirmation link is followed."""
     email_change_sent_at: datetime | None = None
+
+
+def check_not_banned(user: User, now: datetime) -> None:
+    """Raise ``NotAllowed`` (``user_banned``) while ``user`` is banned."""
+    if user.banned_until is not None and user.banned_until > now:
+        raise NotAllowed("User is banned", code="user_banned")
 
 
 @attrs.frozen(kw_only=True)

@@ -121,6 +121,62 @@ class CreditEntry:
             raise ValidationFailed((FieldIssue("delta", "must not be zero"),))
 
 
+@attrs.frozen
+class ReferralAward:
+    """A completed referral and the two ledger lines that reward it."""
+
+    referral: Referral
+    entries: tuple[CreditEntry, CreditEntry]
+    """The referrer's line, then the new user's: :data:`REFERRAL_REWARD` each."""
+
+
+def award_referral(
+    *,
+    code: str,
+    referrer_id: str | None,
+    referred_id: str,
+    already_referred: bool,
+    ids: tuple[str, str, str],
+    now: datetime,
+) -> ReferralAward | None:
+    """What a referral code brings the user ``referred_id``: a completed referral and
+    :data:`REFERRAL_REWARD` credits for each side, or nothing for an unknown code
+    (``referrer_id`` ``None``), the user's own code, or a user already referred once.
+
+    ``ids`` are fresh ids for the referral and the two ledger lines (the caller draws them,
+    so this stays pure); both lines refer to the referral, which the ledger's uniqueness of
+    (user, reason, reference) keeps from being paid twice."""
+    if already_referred or not referral_allowed(referrer_id=referrer_id, new_user_id=referred_id):
+        return None
+    assert referrer_id is not None
+    referral_id, referrer_line, referred_line = ids
+    referral = Referral(
+        id=referral_id,
+        referrer_id=referrer_id,
+        referred_id=referred_id,
+        code=code,
+        status=ReferralStatus.COMPLETED,
+        credits_awarded=REFERRAL_REWARD,
+        created_at=now,
+    )
+    lines = (
+        (referrer_line, referrer_id, CreditReason.REFERRAL_REFERRER),
+        (referred_line, referred_id, CreditReason.REFERRAL_WELCOME),
+    )
+    first, second = (
+        CreditEntry(
+            id=line_id,
+            user_id=owner,
+            delta=REFERRAL_REWARD,
+            reason=reason,
+            reference=referral_id,
+            created_at=now,
+        )
+        for line_id, owner, reason in lines
+    )
+    return ReferralAward(referral, (first, second))
+
+
 def balance(entries: Iterable[CreditEntry]) -> int:
     """The balance is the sum of the ledger, never stored on its own."""
     return sum(entry.delta for entry in entries)

@@ -15,7 +15,6 @@ from litestar.testing import TestClient
 from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
 from designcore.app import Container, build_container, create_app, load_settings
-from designcore.app.services.auth import AuthFailure
 
 Client = TestClient  # type: ignore[type-arg]
 V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
@@ -558,24 +557,6 @@ class TestMfa:
             answers[15].json()["code"],
         )
         assert "Retry-After" in answers[15].headers
-
-    def test_the_code_must_come_from_the_challenging_address(
-        self, api: Client, auth_container: Container, clock: FixedClock
-    ) -> None:
-        """A challenge asked for from one address cannot be answered from another."""
-        session = sign_up(api)
-        enrolled = api.post(
-            "/auth/v1/factors", json={"factor_type": "totp"}, headers=bearer(session)
-        ).json()
-        challenge = api.post(
-            f"/auth/v1/factors/{enrolled['id']}/challenge", json={}, headers=bearer(session)
-        ).json()
-        service = auth_container.auth()
-        caller = service.authenticate(session["access_token"])
-        code = pyotp.TOTP(enrolled["totp"]["secret"]).at(clock.now())
-        with pytest.raises(AuthFailure) as refused:
-            service.verify_factor(caller, enrolled["id"], challenge["id"], code, "203.0.113.9")
-        assert "mfa_ip_address_mismatch" == refused.value.code
 
     def test_phone_factors_are_not_supported(self, api: Client) -> None:
         """Phone factors answer a clear 422."""

@@ -11,11 +11,13 @@ change.
 from __future__ import annotations
 
 import json
+import types
+import typing
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
 import msgspec
@@ -57,15 +59,6 @@ gets past address validation and reaches the lookups."""
 WRONG_TYPES: tuple[Any, ...] = (5, 1.5, True, [], ["a"], {"a": 1})
 
 RAW_BODY_FIELDS: dict[str, dict[str, type]] = {
-    "/auth/v1/signup": {"email": str, "password": str, "data.first_name": object, "data": dict},
-    "/auth/v1/token": {"email": str, "password": str, "refresh_token": str},
-    "/auth/v1/user": {"email": str, "password": str, "data.first_name": object, "data": dict},
-    "/auth/v1/recover": {"email": str, "redirect_to": str},
-    "/auth/v1/resend": {"email": str, "type": str},
-    "/auth/v1/verify": {"token": str, "token_hash": str, "type": str},
-    "/auth/v1/factors": {"factor_type": str, "friendly_name": str, "issuer": str},
-    "/auth/v1/factors/{factor_id:str}/challenge": {},
-    "/auth/v1/factors/{factor_id:str}/verify": {"challenge_id": str, "code": str},
     "/functions/v1/create-premium-upgrade": {"amount": int, "currency": str},
     "/functions/v1/verify-premium-payment": {"reference": str},
     "/api/v1/webhooks/paystack": {"event": str, "data": dict},
@@ -77,10 +70,7 @@ FALLBACK_FIELDS: dict[str, type] = {
 }
 """What a raw-body handler missing from the table above is sent: every field name known."""
 
-RAW_QUERY: dict[str, tuple[str, ...]] = {
-    "/auth/v1/logout": ("scope",),
-    "/auth/v1/recover": ("redirect_to",),
-}
+RAW_QUERY: dict[str, tuple[str, ...]] = {}
 """Query parameters read from ``request.query_params`` rather than the signature."""
 
 BASE_BODIES: dict[str, dict[str, Any]] = {
@@ -105,8 +95,8 @@ FIELD_QUERY: dict[tuple[str, str], dict[str, str]] = {
     ("/auth/v1/token", "refresh_token"): {"grant_type": "refresh_token"},
 }
 """Query parameters without which a body field is not read at all."""
-KNOWN_WRONG_TYPE_BUGS = {("/auth/v1/recover", "redirect_to")}
-"""Covered by ``TestKnownBugs`` until fixed."""
+KNOWN_WRONG_TYPE_BUGS: set[tuple[str, str]] = set()
+"""Fields known to take a wrong JSON type, until fixed."""
 BENIGN_PATH = {"bucket": "template-previews", "path": "missing.png"}
 
 # Tables whose row counts may grow through what the signed-in attacker may legitimately do
@@ -159,6 +149,19 @@ class Endpoint:
         return url
 
 
+def plain_type(annotation: Any) -> Any:
+    """The JSON kind a field takes: ``str``, ``dict``, ``int``…, or ``object`` for anything
+    (``Annotated`` constraints and ``| None`` dropped, ``dict[str, Any]`` as ``dict``)."""
+    if typing.get_origin(annotation) is Annotated:
+        return plain_type(typing.get_args(annotation)[0])
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        kinds = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return plain_type(kinds[0]) if len(kinds) == 1 else annotation
+    if annotation is Any:
+        return object
+    return typing.get_origin(annotation) or annotation
+
+
 def endpoints(app: Litestar) -> list[Endpoint]:
     """Every method of every HTTP route, from the app's own route table."""
     found = []
@@ -174,10 +177,14 @@ def endpoints(app: Litestar) -> list[Endpoint]:
             for name, parameter in handler.parsed_fn_signature.parameters.items():
                 kind = type(parameter.kwarg_definition).__name__
                 if kind == "QueryParameter":
-                    query[name] = parameter.annotation
+                    query[getattr(parameter.kwarg_definition, "name", None) or name] = (
+                        parameter.annotation
+                    )
                 elif isinstance(parameter.kwarg_definition, BodyKwarg) or name == "data":
-                    struct = parameter.annotation
-                    body = {f.encode_name: f.type for f in msgspec.structs.fields(struct)}
+                    struct = plain_type(parameter.annotation)
+                    body = {
+                        f.encode_name: plain_type(f.type) for f in msgspec.structs.fields(struct)
+                    }
                 elif name == "body":
                     body = RAW_BODY_FIELDS.get(route.path, FALLBACK_FIELDS)
             for method in sorted(methods):
@@ -363,9 +370,12 @@ class TestEnumeration:
         assert {"search_term", "user_id"} == set(
             found[("POST", "/api/v1/search-prompts")].body_fields or {}
         )
-        assert {"email", "password", "refresh_token"} == set(
+        assert {"email", "password", "refresh_token", "auth_code", "code_verifier"} == set(
             found[("POST", "/auth/v1/token")].body_fields or {}
         )
+        assert {"grant_type"} == set(found[("POST", "/auth/v1/token")].query)
+        assert {"scope"} == set(found[("POST", "/auth/v1/logout")].query)
+        assert dict is (found[("POST", "/auth/v1/signup")].body_fields or {})["data"]
         assert ("bucket", "path") == found[
             ("GET", "/storage/v1/object/public/{bucket:str}/{path:path}")
         ].path_params
@@ -381,7 +391,9 @@ class TestInjection:
         the known account still signs in while the injected password does not."""
         before = snapshot(attack.engine)
         templates_before = templates_rows(attack.engine)
-        ada_before = attack.container.auth().sign_in_with_password(email=ADA[0], password=ADA[1])
+        ada_before = attack.container.auth().sessions.sign_in_with_password(
+            email=ADA[0], password=ADA[1]
+        )
         for endpoint in endpoints(attack.app):
             base_query = {n: BASE_QUERY[n] for n in endpoint.query if n in BASE_QUERY}
             base_body = BASE_BODIES.get(endpoint.path, {})

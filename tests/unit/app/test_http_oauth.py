@@ -395,4 +395,4 @@ class TestGoogleDisabled:
             )
         )
         assert isinstance(container.google_provider(), GoogleOpenIdProvider)
-        assert container.auth().provider_enabled("google")
+        assert container.auth().providers.provider_enabled("google")

@@ -1,4 +1,7 @@
-"""One mapping from errors to HTTP answers: ``{status, code, message}`` (plus ``issues``)."""
+"""One mapping from errors to HTTP answers: ``{status, code, message}`` (plus ``issues``).
+
+The app registers :func:`handle_exception`; the ``/auth/v1`` router registers its own handler
+(GoTrue's error shape, ``app/http/auth/errors.py``), which falls back on :func:`status_for`."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
-from designcore.app.http.auth import error_response as auth_error_response
+from designcore.app.http.rate_limits import RateLimited
 from designcore.domain.errors import (
     Conflict,
     DesignCoreError,
@@ -92,9 +95,14 @@ def _issues_from_litestar(error: ValidationException) -> list[dict[str, str]]:
 
 def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     """Turn any exception into the JSON error answer."""
-    if request.url.path.startswith("/auth/v1/") or request.url.path == "/auth/v1":
-        return auth_error_response(request, error)
     headers: dict[str, str] = {}
+    if isinstance(error, RateLimited):
+        status = 429
+        body = error_body(status, error.code, error.message)
+        headers["Retry-After"] = str(error.retry_after)
+        return Response(
+            content=body, status_code=status, media_type=MediaType.JSON, headers=headers
+        )
     if isinstance(error, RecursionError):
         status = 400
         body = error_body(status, "malformed_json", "the request body is nested too deeply")

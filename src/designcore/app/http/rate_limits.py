@@ -11,6 +11,24 @@ from litestar import Request
 from designcore.ports.rate_limit import RateLimiter
 
 
+class RateLimited(Exception):
+    """A request over a limit; each router answers it with 429, ``Retry-After`` and its own
+    error shape."""
+
+    def __init__(
+        self,
+        retry_after: int,
+        *,
+        code: str = "over_request_rate_limit",
+        message: str = "Request rate limit reached",
+    ) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Whole seconds until the next attempt would be allowed."""
+        self.code = code
+        self.message = message
+
+
 def client_address(request: Request[Any, Any, Any]) -> str:
     """The client's address as the server sees it."""
     return request.client.host if request.client else "unknown"

@@ -1,13 +1,17 @@
-"""Profiles, referrals, credits and roles: what signed-in users and operators ask of them."""
+"""Profiles, referrals, credits and roles: what signed-in users and operators ask of them,
+and what every new account gets (a profile, and the referral award its code brings)."""
 
 from __future__ import annotations
 
+import secrets
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
 
 import attrs
 
-from designcore.domain.accounts import normalise_email
+from designcore.domain.accounts import User, normalise_email
 from designcore.domain.errors import NotAllowed, NotFound
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import (
@@ -15,10 +19,64 @@ from designcore.domain.profiles import (
     CreditReason,
     Profile,
     Referral,
+    ReferralAward,
+    award_referral,
     check_spend,
+    normalise_referral_code,
+    referral_code_from,
 )
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.clock import Clock
+
+NAME_LENGTH = 100
+"""How much of a first or last name the profile keeps."""
+
+
+def create_profile(uow: AccountsUnitOfWork, user: User, metadata: Mapping[str, Any]) -> Profile:
+    """Add the profile of a new account, in the caller's unit of work: names from the sign-up
+    metadata and a referral code of its own that no other profile has."""
+    for _ in range(10):
+        code = referral_code_from(secrets.token_bytes(8))
+        if uow.profiles.find_by_referral_code(code) is None:
+            break
+    else:  # pragma: no cover - 32**8 codes; ten clashes in a row do not happen
+        raise RuntimeError("could not draw a referral code")
+    profile = Profile(
+        id=user.id,
+        email=user.email,
+        first_name=str(metadata.get("first_name") or "")[:NAME_LENGTH],
+        last_name=str(metadata.get("last_name") or "")[:NAME_LENGTH],
+        referral_code=code,
+        created_at=user.created_at,
+        updated_at=user.created_at,
+    )
+    uow.profiles.add(profile)
+    return profile
+
+
+def apply_referral(
+    uow: AccountsUnitOfWork, referred_id: str, raw_code: object, now: datetime
+) -> ReferralAward | None:
+    """Record what a referral code brings the user ``referred_id`` (see
+    :func:`designcore.domain.profiles.award_referral`), in the caller's unit of work; a
+    malformed, unknown, own or second code records nothing and the caller goes on."""
+    code = normalise_referral_code(raw_code)
+    if code is None:
+        return None
+    referrer = uow.profiles.find_by_referral_code(code)
+    award = award_referral(
+        code=code,
+        referrer_id=None if referrer is None else referrer.id,
+        referred_id=referred_id,
+        already_referred=uow.referrals.for_referred(referred_id) is not None,
+        ids=(str(uuid.uuid4()), str(uuid.uuid4()), str(uuid.uuid4())),
+        now=now,
+    )
+    if award is not None:
+        uow.referrals.add(award.referral)
+        for entry in award.entries:
+            uow.credits.append(entry)
+    return award
 
 
 @attrs.frozen

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from designcore.ports.clock import Clock
 
 if TYPE_CHECKING:
-    from designcore.app.services.auth import UserView
+    from designcore.app.services.auth.core import UserView
 
 
 class SignedInCache:

@@ -17,7 +17,7 @@ PASSWORD = "kolanut-42-Lagos"
 
 
 def signed_up(auth: AuthService, email: str = "ada@example.com") -> IssuedSession:
-    issued = auth.sign_up(email=email, password=PASSWORD, data={"first_name": "Ada"})
+    issued = auth.signups.sign_up(email=email, password=PASSWORD, data={"first_name": "Ada"})
     assert isinstance(issued, IssuedSession)
     return issued
 
@@ -35,9 +35,9 @@ class TestParentOfActive:
         """Presenting a used token again within the window answers the token that replaced
         it, every time, and mints no sibling: the replacement stays the session's newest."""
         first = signed_up(auth)
-        second = auth.refresh(first.refresh_token)
+        second = auth.sessions.refresh(first.refresh_token)
         clock.advance(timedelta(seconds=5))
-        retries = [auth.refresh(first.refresh_token) for _ in range(3)]
+        retries = [auth.sessions.refresh(first.refresh_token) for _ in range(3)]
 
         assert [second.refresh_token] * 3 == [r.refresh_token for r in retries]
         assert hash_token(second.refresh_token) == latest_hash(memory_container, first.session.id)
@@ -49,14 +49,14 @@ class TestParentOfActive:
         """The active token answered to a retry is the one live link: it rotates, and then
         the parent is no longer the parent of the active token, so it is a replay."""
         first = signed_up(auth)
-        second = auth.refresh(first.refresh_token)
-        retried = auth.refresh(first.refresh_token)
-        third = auth.refresh(retried.refresh_token)
+        second = auth.sessions.refresh(first.refresh_token)
+        retried = auth.sessions.refresh(first.refresh_token)
+        third = auth.sessions.refresh(retried.refresh_token)
 
         assert second.refresh_token == retried.refresh_token
         assert third.refresh_token not in {first.refresh_token, second.refresh_token}
         with pytest.raises(DesignCoreError) as replay:
-            auth.refresh(first.refresh_token)
+            auth.sessions.refresh(first.refresh_token)
         assert "refresh_token_already_used" == replay.value.code
 
     def test_after_the_window_the_parent_is_a_replay(
@@ -64,13 +64,13 @@ class TestParentOfActive:
     ) -> None:
         """Eleven seconds after its successor was issued, the parent revokes the session."""
         first = signed_up(auth)
-        second = auth.refresh(first.refresh_token)
+        second = auth.sessions.refresh(first.refresh_token)
         clock.advance(timedelta(seconds=11))
         with pytest.raises(DesignCoreError) as replay:
-            auth.refresh(first.refresh_token)
+            auth.sessions.refresh(first.refresh_token)
         assert "refresh_token_already_used" == replay.value.code
         with pytest.raises(DesignCoreError) as gone:
-            auth.refresh(second.refresh_token)
+            auth.sessions.refresh(second.refresh_token)
         assert "refresh_token_not_found" == gone.value.code
 
     def test_a_token_from_before_a_step_up_never_reaches_aal2(
@@ -79,13 +79,13 @@ class TestParentOfActive:
         """After an MFA step-up the aal1 refresh token is refused even within the window: its
         holder must not be handed the aal2 session's token. The session goes on."""
         first = signed_up(auth)
-        caller = auth.authenticate(first.access_token)
-        factor = auth.enroll_totp(caller, None, None)
-        challenge = auth.challenge(caller, factor.id, "")
+        caller = auth.sessions.authenticate(first.access_token)
+        factor = auth.mfa.enroll(caller, factor_type="totp").factor
+        challenge = auth.mfa.challenge(caller, factor.id, "")
         code = pyotp.TOTP(factor.secret).at(clock.now())
-        stepped_up = auth.verify_factor(caller, factor.id, challenge.id, code)
+        stepped_up = auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
 
         with pytest.raises(DesignCoreError) as refused:
-            auth.refresh(first.refresh_token)
+            auth.sessions.refresh(first.refresh_token)
         assert "refresh_token_already_used" == refused.value.code
-        assert "aal2" == auth.refresh(stepped_up.refresh_token).session.aal
+        assert "aal2" == auth.sessions.refresh(stepped_up.refresh_token).session.aal
