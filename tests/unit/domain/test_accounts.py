@@ -16,13 +16,17 @@ from designcore.domain.accounts import (
     FactorStatus,
     RefreshDecision,
     RefreshToken,
+    User,
+    WeakPassword,
+    check_not_banned,
+    check_password,
     decide_refresh,
     merge_metadata,
     normalise_email,
     step_up_required,
     successor_of,
 )
-from designcore.domain.errors import ValidationFailed
+from designcore.domain.errors import NotAllowed, ValidationFailed
 from designcore.domain.profiles import (
     REFERRAL_CODE_ALPHABET,
     CreditEntry,
@@ -161,6 +165,37 @@ class TestSuccessor:
     def test_another_salt_or_parent_gives_another_successor(self) -> None:
         """Knowing a parent without its salt (or the salt without the parent) gives nothing."""
         assert 3 == len({successor_of("p", "s"), successor_of("p", "t"), successor_of("q", "s")})
+
+
+class TestBans:
+    @pytest.mark.parametrize(
+        ("banned_until", "refused"),
+        [(None, False), (T0 - timedelta(seconds=1), False), (T0, False), (T0 + timedelta(1), True)],
+        ids=["never", "ended", "ends-now", "running"],
+    )
+    def test_a_running_ban_refuses(self, banned_until: datetime | None, refused: bool) -> None:
+        """Only a ban that ends after now refuses, with user_banned."""
+        user = User(id="u", email="a@b.ng", created_at=T0, updated_at=T0, banned_until=banned_until)
+        if refused:
+            with pytest.raises(NotAllowed) as banned:
+                check_not_banned(user, T0)
+            assert "user_banned" == banned.value.code
+        else:
+            check_not_banned(user, T0)
+
+
+class TestPasswordPolicy:
+    def test_a_weak_password_carries_gotrues_reasons(self) -> None:
+        """A short, common password is weak_password with the reasons in GoTrue's order and
+        one message for a person."""
+        with pytest.raises(WeakPassword) as weak:
+            check_password("abc", is_common=lambda _: True)
+        assert ("weak_password", ("length", "pwned")) == (weak.value.code, weak.value.reasons)
+        assert "Password should be between" in weak.value.message
+
+    def test_a_good_password_passes(self) -> None:
+        """A long, uncommon password raises nothing."""
+        check_password("kolanut-42-Lagos", is_common=lambda _: False)
 
 
 class TestMetadata:

@@ -1,8 +1,9 @@
-"""MFA, called on the auth service directly: enrolment, challenges, verification and the
-authentication methods a step-up records."""
+"""MFA, called on the auth service directly: enrolment, challenges, verification, the
+authentication methods a step-up records, and what a password-only session may not do."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import jwt
@@ -10,16 +11,12 @@ import pyotp
 import pytest
 
 from designcore.adapters.memory import FixedClock
-from designcore.app.services.auth import AuthService, IssuedSession
-from designcore.domain.errors import NotAllowed
+from designcore.app.services.auth import AuthService, Caller, IssuedSession
+from designcore.domain.accounts import FactorStatus
+from designcore.domain.errors import DesignCoreError, NotAllowed
 
 PASSWORD = "kolanut-42-Lagos"
-
-
-def signed_up(auth: AuthService, email: str = "ada@example.com") -> IssuedSession:
-    issued = auth.signups.sign_up(email=email, password=PASSWORD, data={"first_name": "Ada"})
-    assert isinstance(issued, IssuedSession)
-    return issued
+"""The password of the ``ada`` fixture."""
 
 
 def stepped_up(auth: AuthService, clock: FixedClock, session: IssuedSession) -> IssuedSession:
@@ -33,42 +30,47 @@ def stepped_up(auth: AuthService, clock: FixedClock, session: IssuedSession) -> 
     )
 
 
+def password_only(auth: AuthService) -> Caller:
+    """A new aal1 session of ada, signed in with the password alone."""
+    issued = auth.sessions.sign_in_with_password(email="ada@example.com", password=PASSWORD)
+    return auth.sessions.authenticate(issued.access_token)
+
+
 class TestAuthenticationMethods:
     def test_a_step_up_lists_totp_before_password(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:
         """After a TOTP step-up the session and its access token list the newest method
         first, as the hosted auth service does."""
-        session = signed_up(auth)
-        signed_up_at = int(clock.now().timestamp())
-        upgraded = stepped_up(auth, clock, session)
+        signed_up_at = int(ada.session.created_at.timestamp())
+        upgraded = stepped_up(auth, clock, ada)
 
         expected = [("totp", signed_up_at + 60), ("password", signed_up_at)]
         assert expected == [(e.method, e.timestamp) for e in upgraded.session.amr]
         claims = jwt.decode(upgraded.access_token, options={"verify_signature": False})
         assert expected == [(e["method"], e["timestamp"]) for e in claims["amr"]]
+        assert "aal2" == claims["aal"]
 
-    def test_the_order_survives_a_refresh(self, auth: AuthService, clock: FixedClock) -> None:
+    def test_the_order_survives_a_refresh(
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
+    ) -> None:
         """A refreshed access token of the stepped-up session keeps totp first."""
-        upgraded = stepped_up(auth, clock, signed_up(auth))
-        refreshed = auth.sessions.refresh(upgraded.refresh_token)
+        refreshed = auth.sessions.refresh(stepped_up(auth, clock, ada).refresh_token)
         claims = jwt.decode(refreshed.access_token, options={"verify_signature": False})
         assert ["totp", "password"] == [entry["method"] for entry in claims["amr"]]
 
     def test_verifying_again_moves_totp_up_without_repeating_it(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:
         """A second verification in the same session refreshes the totp entry's time; each
         method appears once."""
-        signed_up_at = int(clock.now().timestamp())
-        upgraded = stepped_up(auth, clock, signed_up(auth))
+        signed_up_at = int(ada.session.created_at.timestamp())
+        upgraded = stepped_up(auth, clock, ada)
         caller = auth.sessions.authenticate(upgraded.access_token)
         factor_id = str(upgraded.session.factor_id)
         clock.advance(timedelta(minutes=5))
         challenge = auth.mfa.challenge(caller, factor_id, "")
-        factor = next(
-            f for f in auth.sessions.user_view(caller.user_id).factors if f.id == factor_id
-        )
+        factor = next(f for f in auth.sessions.user_view(caller.user_id).factors)
         again = auth.mfa.verify_factor(
             caller, factor_id, challenge.id, pyotp.TOTP(factor.secret).at(clock.now())
         )
@@ -78,12 +80,45 @@ class TestAuthenticationMethods:
 
 
 class TestChallenges:
+    def test_a_code_verifies_the_factor_once(
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
+    ) -> None:
+        """A wrong code is mfa_verification_failed; the right one verifies the factor; the
+        same challenge cannot be answered twice."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        factor = auth.mfa.enroll(caller, factor_type="totp", friendly_name="phone").factor
+        challenge = auth.mfa.challenge(caller, factor.id, "")
+        code = pyotp.TOTP(factor.secret).at(clock.now())
+        wrong = "000000" if code != "000000" else "111111"
+        with pytest.raises(NotAllowed) as refused:
+            auth.mfa.verify_factor(caller, factor.id, challenge.id, wrong)
+        assert "mfa_verification_failed" == refused.value.code
+        auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
+        factors = auth.sessions.user_view(caller.user_id).factors
+        assert [FactorStatus.VERIFIED] == [f.status for f in factors]
+        with pytest.raises(NotAllowed) as again:
+            auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
+        assert "mfa_verification_failed" == again.value.code
+
+    def test_challenges_expire_after_five_minutes(
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
+    ) -> None:
+        """A challenge answered 301 seconds later is mfa_challenge_expired."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        factor = auth.mfa.enroll(caller, factor_type="totp").factor
+        challenge = auth.mfa.challenge(caller, factor.id, "")
+        clock.advance(timedelta(seconds=301))
+        code = pyotp.TOTP(factor.secret).at(clock.now())
+        with pytest.raises(NotAllowed) as late:
+            auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
+        assert "mfa_challenge_expired" == late.value.code
+
     def test_the_code_must_come_from_the_challenging_address(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:
         """A challenge asked for from one address cannot be answered from another, even with
         the right code; from the same address it verifies."""
-        caller = auth.sessions.authenticate(signed_up(auth).access_token)
+        caller = auth.sessions.authenticate(ada.access_token)
         factor = auth.mfa.enroll(caller, factor_type="totp").factor
         challenge = auth.mfa.challenge(caller, factor.id, "198.51.100.7")
         code = pyotp.TOTP(factor.secret).at(clock.now())
@@ -93,13 +128,76 @@ class TestChallenges:
         verified = auth.mfa.verify_factor(caller, factor.id, challenge.id, code, "198.51.100.7")
         assert "aal2" == verified.session.aal
 
-    def test_a_challenge_verifies_once(self, auth: AuthService, clock: FixedClock) -> None:
-        """The same challenge answered twice with a valid code is refused the second time."""
-        caller = auth.sessions.authenticate(signed_up(auth).access_token)
+    def test_another_users_factor_is_not_found(
+        self, auth: AuthService, ada: IssuedSession, sign_up: Callable[..., IssuedSession]
+    ) -> None:
+        """A factor id of another user is mfa_factor_not_found, as an unknown one."""
+        caller = auth.sessions.authenticate(ada.access_token)
         factor = auth.mfa.enroll(caller, factor_type="totp").factor
-        challenge = auth.mfa.challenge(caller, factor.id, "")
-        code = pyotp.TOTP(factor.secret).at(clock.now())
-        auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
-        with pytest.raises(NotAllowed) as again:
-            auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
-        assert "mfa_verification_failed" == again.value.code
+        kemi = sign_up("kemi@example.com")
+        stranger = auth.sessions.authenticate(kemi.access_token)
+        for factor_id in (factor.id, "no-such-factor"):
+            with pytest.raises(DesignCoreError) as missing:
+                auth.mfa.challenge(stranger, factor_id, "")
+            assert "mfa_factor_not_found" == missing.value.code
+
+
+class TestEnrolment:
+    def test_only_totp_factors(self, auth: AuthService, ada: IssuedSession) -> None:
+        """Phone factors are mfa_phone_enroll_not_enabled, other types validation_failed;
+        two factors may not share a friendly name."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        for factor_type, code in (
+            ("phone", "mfa_phone_enroll_not_enabled"),
+            ("x", "validation_failed"),
+        ):
+            with pytest.raises(DesignCoreError) as refused:
+                auth.mfa.enroll(caller, factor_type=factor_type)
+            assert code == refused.value.code
+        auth.mfa.enroll(caller, factor_type="totp", friendly_name="phone")
+        with pytest.raises(DesignCoreError) as clash:
+            auth.mfa.enroll(caller, factor_type="totp", friendly_name="phone")
+        assert "mfa_factor_name_conflict" == clash.value.code
+
+    def test_the_uri_names_the_user_and_the_issuer(
+        self, auth: AuthService, ada: IssuedSession
+    ) -> None:
+        """The otpauth URI carries the secret, the user's address and the issuer asked for
+        (designcore by default)."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        default = auth.mfa.enroll(caller, factor_type="totp")
+        named = auth.mfa.enroll(caller, factor_type="totp", friendly_name="b", issuer="Acme")
+        assert default.uri.startswith("otpauth://totp/designcore:ada%40example.com?")
+        assert f"secret={default.factor.secret}" in default.uri
+        assert "issuer=Acme" in named.uri
+
+
+class TestPasswordOnlySessions:
+    def test_cannot_add_or_remove_factors_once_one_is_verified(
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
+    ) -> None:
+        """With a verified factor, an aal1 session may neither enrol another factor nor
+        remove the verified one (insufficient_aal); the aal2 session may do both."""
+        upgraded = stepped_up(auth, clock, ada)
+        factor_id = str(upgraded.session.factor_id)
+        aal1 = password_only(auth)
+        for attempt in (
+            lambda: auth.mfa.enroll(aal1, factor_type="totp"),
+            lambda: auth.mfa.unenroll(aal1, factor_id),
+        ):
+            with pytest.raises(NotAllowed) as refused:
+                attempt()
+            assert "insufficient_aal" == refused.value.code
+        aal2 = auth.sessions.authenticate(upgraded.access_token)
+        spare = auth.mfa.enroll(aal2, factor_type="totp", friendly_name="spare").factor
+        assert factor_id == auth.mfa.unenroll(aal2, factor_id)
+        assert spare.id == auth.mfa.unenroll(aal1, spare.id), "an unverified one goes freely"
+
+    def test_before_any_verified_factor_aal1_is_enough(
+        self, auth: AuthService, ada: IssuedSession
+    ) -> None:
+        """Without a verified factor there is nothing to step up to: aal1 enrols and
+        unenrols."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        factor = auth.mfa.enroll(caller, factor_type="totp").factor
+        assert factor.id == auth.mfa.unenroll(caller, factor.id)

@@ -1,10 +1,12 @@
 """Refreshing sessions, called on the auth service directly: rotation, the parent-of-active
-rule within the reuse window, and replays."""
+rule within the reuse window, replays, and bans."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
+import attrs
 import pyotp
 import pytest
 
@@ -13,14 +15,6 @@ from designcore.app import Container
 from designcore.app.services.auth import AuthService, IssuedSession, hash_token
 from designcore.domain.errors import DesignCoreError
 
-PASSWORD = "kolanut-42-Lagos"
-
-
-def signed_up(auth: AuthService, email: str = "ada@example.com") -> IssuedSession:
-    issued = auth.signups.sign_up(email=email, password=PASSWORD, data={"first_name": "Ada"})
-    assert isinstance(issued, IssuedSession)
-    return issued
-
 
 def latest_hash(container: Container, session_id: str) -> str | None:
     with container.accounts()() as uow:
@@ -28,64 +22,106 @@ def latest_hash(container: Container, session_id: str) -> str | None:
         return None if latest is None else latest.token_hash
 
 
+def refused_code(call: Callable[[], object]) -> str:
+    with pytest.raises(DesignCoreError) as refused:
+        call()
+    return refused.value.code
+
+
+class TestRotation:
+    def test_each_refresh_answers_a_new_token_of_the_same_session(
+        self, auth: AuthService, ada: IssuedSession
+    ) -> None:
+        """A refresh answers a new refresh token and a new access token for the session."""
+        second = auth.sessions.refresh(ada.refresh_token)
+        third = auth.sessions.refresh(second.refresh_token)
+        assert 3 == len({ada.refresh_token, second.refresh_token, third.refresh_token})
+        assert {ada.session.id} == {second.session.id, third.session.id}
+        assert ada.session.id == auth.sessions.authenticate(third.access_token).session_id
+
+    def test_unknown_and_missing_tokens_are_refused(self, auth: AuthService) -> None:
+        """An unknown token is refresh_token_not_found; an empty one validation_failed."""
+        assert "refresh_token_not_found" == refused_code(lambda: auth.sessions.refresh("nope"))
+        assert "validation_failed" == refused_code(lambda: auth.sessions.refresh(""))
+
+    def test_a_banned_user_cannot_refresh(
+        self,
+        auth: AuthService,
+        ada: IssuedSession,
+        memory_container: Container,
+        clock: FixedClock,
+    ) -> None:
+        """A ban stops the next refresh (user_banned) and leaves the token unused."""
+        with memory_container.accounts()() as uow:
+            user = uow.users.get(ada.user.id)
+            uow.users.update(attrs.evolve(user, banned_until=clock.now() + timedelta(days=1)))
+            uow.commit()
+        assert "user_banned" == refused_code(lambda: auth.sessions.refresh(ada.refresh_token))
+        clock.advance(timedelta(days=2))
+        assert ada.session.id == auth.sessions.refresh(ada.refresh_token).session.id
+
+
 class TestParentOfActive:
     def test_the_parent_within_the_window_answers_the_active_token(
-        self, auth: AuthService, memory_container: Container, clock: FixedClock
+        self,
+        auth: AuthService,
+        ada: IssuedSession,
+        memory_container: Container,
+        clock: FixedClock,
     ) -> None:
         """Presenting a used token again within the window answers the token that replaced
         it, every time, and mints no sibling: the replacement stays the session's newest."""
-        first = signed_up(auth)
-        second = auth.sessions.refresh(first.refresh_token)
+        second = auth.sessions.refresh(ada.refresh_token)
         clock.advance(timedelta(seconds=5))
-        retries = [auth.sessions.refresh(first.refresh_token) for _ in range(3)]
+        retries = [auth.sessions.refresh(ada.refresh_token) for _ in range(3)]
 
         assert [second.refresh_token] * 3 == [r.refresh_token for r in retries]
-        assert hash_token(second.refresh_token) == latest_hash(memory_container, first.session.id)
-        assert {first.session.id} == {r.session.id for r in retries}
+        assert hash_token(second.refresh_token) == latest_hash(memory_container, ada.session.id)
+        assert {ada.session.id} == {r.session.id for r in retries}
 
     def test_the_answered_token_still_rotates_once(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession
     ) -> None:
         """The active token answered to a retry is the one live link: it rotates, and then
         the parent is no longer the parent of the active token, so it is a replay."""
-        first = signed_up(auth)
-        second = auth.sessions.refresh(first.refresh_token)
-        retried = auth.sessions.refresh(first.refresh_token)
+        second = auth.sessions.refresh(ada.refresh_token)
+        retried = auth.sessions.refresh(ada.refresh_token)
         third = auth.sessions.refresh(retried.refresh_token)
 
         assert second.refresh_token == retried.refresh_token
-        assert third.refresh_token not in {first.refresh_token, second.refresh_token}
-        with pytest.raises(DesignCoreError) as replay:
-            auth.sessions.refresh(first.refresh_token)
-        assert "refresh_token_already_used" == replay.value.code
+        assert third.refresh_token not in {ada.refresh_token, second.refresh_token}
+        assert "refresh_token_already_used" == refused_code(
+            lambda: auth.sessions.refresh(ada.refresh_token)
+        )
 
     def test_after_the_window_the_parent_is_a_replay(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:
         """Eleven seconds after its successor was issued, the parent revokes the session."""
-        first = signed_up(auth)
-        second = auth.sessions.refresh(first.refresh_token)
+        second = auth.sessions.refresh(ada.refresh_token)
         clock.advance(timedelta(seconds=11))
-        with pytest.raises(DesignCoreError) as replay:
-            auth.sessions.refresh(first.refresh_token)
-        assert "refresh_token_already_used" == replay.value.code
-        with pytest.raises(DesignCoreError) as gone:
-            auth.sessions.refresh(second.refresh_token)
-        assert "refresh_token_not_found" == gone.value.code
+        assert "refresh_token_already_used" == refused_code(
+            lambda: auth.sessions.refresh(ada.refresh_token)
+        )
+        assert "refresh_token_not_found" == refused_code(
+            lambda: auth.sessions.refresh(second.refresh_token)
+        )
+        assert "session_not_found" == refused_code(
+            lambda: auth.sessions.authenticate(second.access_token)
+        )
 
     def test_a_token_from_before_a_step_up_never_reaches_aal2(
-        self, auth: AuthService, clock: FixedClock
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:
         """After an MFA step-up the aal1 refresh token is refused even within the window: its
         holder must not be handed the aal2 session's token. The session goes on."""
-        first = signed_up(auth)
-        caller = auth.sessions.authenticate(first.access_token)
+        caller = auth.sessions.authenticate(ada.access_token)
         factor = auth.mfa.enroll(caller, factor_type="totp").factor
         challenge = auth.mfa.challenge(caller, factor.id, "")
         code = pyotp.TOTP(factor.secret).at(clock.now())
         stepped_up = auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
 
-        with pytest.raises(DesignCoreError) as refused:
-            auth.sessions.refresh(first.refresh_token)
-        assert "refresh_token_already_used" == refused.value.code
+        assert "refresh_token_already_used" == refused_code(
+            lambda: auth.sessions.refresh(ada.refresh_token)
+        )
         assert "aal2" == auth.sessions.refresh(stepped_up.refresh_token).session.aal
