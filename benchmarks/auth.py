@@ -9,8 +9,9 @@ Targets: refresh p95 < 20 ms, ``GET /auth/v1/user`` p95 < 5 ms; password sign-in
 dominated by Argon2id, whose parameters and in-process hash time are reported alongside.
 
 The auth API rate-limits per client address (refresh: 300 per 5 minutes; password sign-in:
-60 per 5 minutes per address and per e-mail), so warm-up requests come from another loopback
-address (127.0.0.3) than the measured ones (127.0.0.2), and sign-ins stay within 60.
+60 per 5 minutes per address, and 10 per e-mail and address, which a success clears), so
+warm-up requests come from another loopback address (127.0.0.3) than the measured ones
+(127.0.0.2), and sign-ins stay within 60.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 from designcore.app.seeding import migrate_database
 from designcore.ports.rate_limit import RateDecision
 from image_samples import raster

@@ -12,10 +12,10 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import TestClient
 
-from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
 from designcore.adapters.sqlalchemy import migrate
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container
+from designcore.app.http import create_app
 from designcore.app.services.auth import UserView
 from designcore.app.services.signed_in import SignedInCache
 from designcore.domain.accounts import User
@@ -63,20 +63,13 @@ class TestCache:
         assert [None, a_view(), a_view()] == [small.get("u1", s) for s in ("s1", "s2", "s3")]
 
 
-def server(database: str, clock: FixedClock) -> tuple[Container, list[int]]:
+def server(make: Callable[..., Container], database: str) -> tuple[Container, list[int]]:
     """A server process's container on a shared database, counting reader transactions."""
-    container = build_container(
-        load_settings(
-            {
-                "DESIGNCORE_DATABASE_URL": database,
-                "DESIGNCORE_STORAGE_BACKEND": "memory",
-                "DESIGNCORE_WEB_DIST": "/nonexistent",
-                "DESIGNCORE_SEED_ON_START": "false",
-            }
-        )
+    container = make(
+        DESIGNCORE_DATABASE_URL=database,
+        DESIGNCORE_SEED_ON_START="false",
+        DESIGNCORE_AUTH_CACHE_SECONDS=str(int(TTL.total_seconds())),
     )
-    container.clock.override(clock)
-    container.password_hasher.override(Argon2PasswordHasher.for_tests())
     migrate(container.engine())
     reads: list[int] = []
     real: Callable[[], Any] = container.accounts_reader()
@@ -90,17 +83,18 @@ def server(database: str, clock: FixedClock) -> tuple[Container, list[int]]:
 
 
 @pytest.fixture(name="two_servers")
-def fixture_two_servers(tmp_path: Path) -> Iterator[tuple[Client, list[int], Client, list[int]]]:
-    """Two server processes on one SQLite database, with one clock."""
-    clock = FixedClock()
+def fixture_two_servers(
+    make_memory_container: Callable[..., Container], tmp_path: Path
+) -> Iterator[tuple[Client, list[int], Client, list[int]]]:
+    """Two server processes on one SQLite database, with one clock (the ``clock``
+    fixture)."""
     database = f"sqlite:///{tmp_path / 'shared.db'}"
-    first, first_reads = server(database, clock)
-    second, second_reads = server(database, clock)
+    first, first_reads = server(make_memory_container, database)
+    second, second_reads = server(make_memory_container, database)
     with (
         TestClient(app=create_app(container=first)) as one,
         TestClient(app=create_app(container=second)) as two,
     ):
-        one.app.state["clock"] = clock
         yield one, first_reads, two, second_reads
 
 
@@ -148,11 +142,10 @@ class TestAcrossTheApi:
         assert (403, "session_not_found") == (gone.status_code, gone.json()["code"])
 
     def test_another_process_sees_a_sign_out_within_the_time_to_live(
-        self, two_servers: tuple[Client, list[int], Client, list[int]]
+        self, two_servers: tuple[Client, list[int], Client, list[int]], clock: FixedClock
     ) -> None:
         """A sign-out through one process reaches another once its entry's time passed."""
         one, _, two, _ = two_servers
-        clock: FixedClock = one.app.state["clock"]
         session = signed_up(one)
         assert 200 == two.get("/auth/v1/user", headers=bearer(session)).status_code
         assert 204 == one.post("/auth/v1/logout", headers=bearer(session)).status_code

@@ -21,8 +21,7 @@ from designcore.app.http.auth.common import (
 )
 from designcore.app.http.auth.limits import limit
 from designcore.app.http.auth.schemas import MAX_TEXT, EmptyOut, UrlOut
-from designcore.app.services.auth import Caller, ProviderFlowFailed
-from designcore.app.services.auth.service import AuthService
+from designcore.app.services.auth import AuthService, Caller, ProviderFlowFailed
 
 OAuthState = Annotated[
     str,
