@@ -4,7 +4,9 @@ The public API is small on purpose:
 
 * ``designcore.domain`` — pure rules and value types (no I/O);
 * ``designcore.ports`` — the protocols the domain needs from the world;
-* ``designcore.app.create_app`` / ``designcore.app.Container`` — the composition root.
+* ``designcore.app`` — the composition root: ``Container``, ``build_container``, ``Settings``,
+  ``load_settings``;
+* ``designcore.app.http.create_app`` — the HTTP app (the ``web`` extra).
 
 See ``docs/library.md``.
 """

@@ -10,7 +10,8 @@ import pytest
 from litestar.testing import TestClient
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 from designcore.client import AuthApiError, AuthClient, AuthSessionMissingError
 from designcore.domain.auth_session import AssuranceLevel, AuthEvent
 

@@ -15,7 +15,8 @@ from PIL import Image
 
 from designcore.adapters.memory import StaticAuthenticator
 from designcore.adapters.s3 import S3Storage, create_s3_client, parse_bucket_map
-from designcore.app import build_container, create_app, load_settings
+from designcore.app import build_container, load_settings
+from designcore.app.http import create_app
 from designcore.domain.errors import Unavailable
 from designcore.domain.premium import Viewer
 from image_samples import raster

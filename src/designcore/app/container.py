@@ -1,23 +1,22 @@
-"""The composition root: the only place adapters are chosen and built."""
+"""The composition root: the only place adapters are chosen and built.
+
+Importing this module imports no adapter technology beyond the in-memory adapters: every other
+adapter is imported by the provider that builds it (see :func:`_lazy`), so a library user on
+in-memory or SQLite adapters never loads Litestar, boto3, Redis or skia, and the optional ones
+need only their extra (``pip install 'designcore[s3]'``) when selected.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import httpx
-import redis
 from dependency_injector import containers, providers
-from redis.backoff import NoBackoff
-from redis.retry import Retry
-from sqlalchemy import Engine
 
-from designcore.adapters.argon2 import Argon2PasswordHasher
-from designcore.adapters.defusedxml import DefusedXmlSvgSanitizer
-from designcore.adapters.jwt import JwtTokenSigner
-from designcore.adapters.local_mail import DirectoryOutbox
-from designcore.adapters.local_storage import DirectoryVariantCache, LocalDirectoryStorage
 from designcore.adapters.memory import (
     InMemoryAccountsStore,
     InMemoryKeyRing,
@@ -31,25 +30,6 @@ from designcore.adapters.memory import (
 )
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.variants import InMemoryVariantCache
-from designcore.adapters.oidc import GoogleOpenIdProvider
-from designcore.adapters.paystack import PaystackGateway
-from designcore.adapters.paystack.sandbox import PaystackSandbox, SandboxGateway
-from designcore.adapters.pillow.images import PillowImageCodec
-from designcore.adapters.pyotp import PyOtpTotp
-from designcore.adapters.redis import RedisRateLimiter
-from designcore.adapters.render import SkiaRenderer
-from designcore.adapters.s3 import S3Storage, create_s3_client, parse_bucket_map
-from designcore.adapters.smtp import SmtpMailer
-from designcore.adapters.sqlalchemy import (
-    SqlAlchemyAccountsUnitOfWork,
-    SqlAlchemyFlowStateStore,
-    SqlAlchemyPromptLog,
-    SqlAlchemySiteSettingsStore,
-    SqlAlchemyTemplateCatalogue,
-    create_database_engine,
-)
-from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
-from designcore.adapters.zxcvbn import ZxcvbnCommonPasswords
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
 from designcore.app.services import CatalogueService, SiteSettingsService
@@ -63,16 +43,73 @@ from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
 from designcore.ports.images import VariantCache
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from designcore.adapters.jwt import JwtTokenSigner
+    from designcore.adapters.oidc import GoogleOpenIdProvider
+    from designcore.adapters.paystack import PaystackGateway
+    from designcore.adapters.redis import RedisRateLimiter
+    from designcore.adapters.s3 import S3Storage
+    from designcore.adapters.smtp import SmtpMailer
+    from designcore.adapters.sqlalchemy import SqlAlchemyAccountsUnitOfWork
+
+EXTRAS: dict[str, str] = {
+    "boto3": "s3",
+    "botocore": "s3",
+    "redis": "redis",
+    "skia": "render",
+    "uharfbuzz": "render",
+    "psycopg": "postgresql",
+}
+"""Which extra of the package installs each optional technology."""
+
+
+@contextmanager
+def _optional_technology() -> Iterator[None]:
+    """Imports inside it that fail for a missing optional technology name the extra to install."""
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        raise ModuleNotFoundError(
+            f"{error.name} is not installed; this configuration needs it: "
+            f"pip install 'designcore[{extra}]'",
+            name=error.name,
+        ) from error
+
+
+def _lazy(target: str) -> Callable[..., Any]:
+    """A factory for ``"module:Name"`` that imports the module only when first called.
+
+    Providers build adapters through it, so an adapter's technology is imported when the
+    container selects and builds that adapter, not when this module is imported.
+    """
+    module, _, name = target.partition(":")
+
+    def build(*args: Any, **kwargs: Any) -> Any:
+        with _optional_technology():
+            factory = getattr(importlib.import_module(module), name)
+        return factory(*args, **kwargs)
+
+    build.__name__ = build.__qualname__ = name
+    build.__doc__ = f"Builds {target}, importing it on first use."
+    return build
+
 
 def _engine(url: str, schema: str) -> Engine:
-    return create_database_engine(url, schema=schema or None)
+    from designcore.adapters.sqlalchemy import create_database_engine
 
-
-def _local_storage(root: Path) -> LocalDirectoryStorage:
-    return LocalDirectoryStorage(root)
+    with _optional_technology():  # the PostgreSQL driver is imported with the engine
+        return create_database_engine(url, schema=schema or None)
 
 
 def _s3_storage(settings: Settings) -> S3Storage:
+    with _optional_technology():
+        from designcore.adapters.s3 import S3Storage, create_s3_client, parse_bucket_map
+
     s3 = settings.storage
     client = create_s3_client(
         endpoint_url=s3.s3_endpoint_url or None,
@@ -86,6 +123,12 @@ def _s3_storage(settings: Settings) -> S3Storage:
         bucket_map=parse_bucket_map(s3.s3_bucket_map),
         create_buckets=s3.s3_create_buckets,
     )
+
+
+def _directory_variants(root: Path) -> VariantCache:
+    from designcore.adapters.local_storage import DirectoryVariantCache
+
+    return DirectoryVariantCache(root)
 
 
 def _bucket_policy(settings: Settings) -> BucketPolicy:
@@ -110,10 +153,14 @@ def _auth_settings(settings: Settings) -> AuthSettings:
 
 
 def _sqlalchemy_accounts(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
+    from designcore.adapters.sqlalchemy import SqlAlchemyAccountsUnitOfWork
+
     return lambda: SqlAlchemyAccountsUnitOfWork(engine)
 
 
 def _sqlalchemy_accounts_reader(engine: Engine) -> Callable[[], SqlAlchemyAccountsUnitOfWork]:
+    from designcore.adapters.sqlalchemy import SqlAlchemyAccountsUnitOfWork
+
     return lambda: SqlAlchemyAccountsUnitOfWork(engine, read_only=True)
 
 
@@ -145,6 +192,8 @@ def _memory_accounts() -> Callable[[], object]:
 
 
 def _signer(key_ring: object, clock: SystemClock, auth: AuthSettings) -> JwtTokenSigner:
+    from designcore.adapters.jwt import JwtTokenSigner
+
     signer = JwtTokenSigner(
         key_ring,  # type: ignore[arg-type]
         clock,
@@ -156,6 +205,8 @@ def _signer(key_ring: object, clock: SystemClock, auth: AuthSettings) -> JwtToke
 
 
 def _smtp(settings: Settings) -> SmtpMailer:
+    from designcore.adapters.smtp import SmtpMailer
+
     mail = settings.mail
     return SmtpMailer(
         mail.smtp_host,
@@ -172,6 +223,10 @@ def _google(settings: Settings) -> GoogleOpenIdProvider | None:
     auth = settings.auth
     if not auth.google_enabled:
         return None
+    import httpx
+
+    from designcore.adapters.oidc import GoogleOpenIdProvider
+
     return GoogleOpenIdProvider(
         httpx.Client(timeout=httpx.Timeout(10.0)),
         client_id=auth.google_client_id,
@@ -184,6 +239,10 @@ def _google(settings: Settings) -> GoogleOpenIdProvider | None:
 
 
 def _paystack(settings: Settings) -> PaystackGateway:
+    import httpx
+
+    from designcore.adapters.paystack import PaystackGateway
+
     payments = settings.payments
     if not payments.paystack_secret_key or not payments.paystack_public_key:
         raise ValueError(
@@ -204,6 +263,13 @@ def _identity_providers(google: GoogleOpenIdProvider | None) -> dict[str, object
 
 
 def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
+    with _optional_technology():
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        from designcore.adapters.redis import RedisRateLimiter
+
     client = redis.Redis.from_url(
         url,
         socket_connect_timeout=1.0,
@@ -230,33 +296,44 @@ class Container(containers.DeclarativeContainer):
     catalogue = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryTemplateCatalogue),
-        sqlalchemy=providers.Singleton(SqlAlchemyTemplateCatalogue, engine=engine),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"), engine=engine
+        ),
     )
     site_settings_store = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemorySiteSettingsStore),
-        sqlalchemy=providers.Singleton(SqlAlchemySiteSettingsStore, engine=engine),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"), engine=engine
+        ),
     )
     prompt_log = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryPromptLog),
-        sqlalchemy=providers.Singleton(SqlAlchemyPromptLog, engine=engine),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"), engine=engine
+        ),
     )
     storage = providers.Selector(
         settings.provided.storage.backend,
         memory=providers.Singleton(InMemoryStorage),
-        local=providers.Singleton(_local_storage, root=settings.provided.storage_root),
+        local=providers.Singleton(
+            _lazy("designcore.adapters.local_storage:LocalDirectoryStorage"),
+            root=settings.provided.storage_root,
+        ),
         s3=providers.Singleton(_s3_storage, settings=settings),
     )
-    preview_renderer = providers.Singleton(SkiaRenderer)
-    image_codec = providers.Singleton(PillowImageCodec)
-    svg_sanitizer = providers.Singleton(DefusedXmlSvgSanitizer)
+    preview_renderer = providers.Singleton(_lazy("designcore.adapters.render:SkiaRenderer"))
+    image_codec = providers.Singleton(_lazy("designcore.adapters.pillow:PillowImageCodec"))
+    svg_sanitizer = providers.Singleton(
+        _lazy("designcore.adapters.defusedxml:DefusedXmlSvgSanitizer")
+    )
     # Variants live beside the storage: in memory for the memory backend, else on disk.
     image_variants = providers.Selector(
         settings.provided.storage.backend,
         memory=providers.Singleton(InMemoryVariantCache),
-        local=providers.Singleton(DirectoryVariantCache, root=settings.provided.variants_dir),
-        s3=providers.Singleton(DirectoryVariantCache, root=settings.provided.variants_dir),
+        local=providers.Singleton(_directory_variants, root=settings.provided.variants_dir),
+        s3=providers.Singleton(_directory_variants, root=settings.provided.variants_dir),
     )
     media = providers.Singleton(
         MediaService,
@@ -286,17 +363,23 @@ class Container(containers.DeclarativeContainer):
     key_ring = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryKeyRing),
-        sqlalchemy=providers.Singleton(SqlAlchemyKeyRing, engine=engine),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.keys:SqlAlchemyKeyRing"), engine=engine
+        ),
     )
     auth_settings = providers.Singleton(_auth_settings, settings=settings)
-    password_hasher = providers.Singleton(Argon2PasswordHasher)
-    common_passwords = providers.Singleton(ZxcvbnCommonPasswords)
+    password_hasher = providers.Singleton(_lazy("designcore.adapters.argon2:Argon2PasswordHasher"))
+    common_passwords = providers.Singleton(
+        _lazy("designcore.adapters.zxcvbn:ZxcvbnCommonPasswords")
+    )
     token_signer = providers.Singleton(_signer, key_ring=key_ring, clock=clock, auth=auth_settings)
     outbox = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryOutbox, clock=clock),
         sqlalchemy=providers.Singleton(
-            DirectoryOutbox, path=settings.provided.mail_dir, clock=clock
+            _lazy("designcore.adapters.local_mail:DirectoryOutbox"),
+            path=settings.provided.mail_dir,
+            clock=clock,
         ),
     )
     mailer = providers.Selector(
@@ -317,7 +400,9 @@ class Container(containers.DeclarativeContainer):
     flow_states = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryFlowStateStore),
-        sqlalchemy=providers.Singleton(SqlAlchemyFlowStateStore, engine=engine),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyFlowStateStore"), engine=engine
+        ),
     )
     auth = providers.Singleton(
         AuthService,
@@ -326,7 +411,7 @@ class Container(containers.DeclarativeContainer):
         signer=token_signer,
         is_common_password=common_passwords,
         mailer=mailer,
-        totp=providers.Singleton(PyOtpTotp),
+        totp=providers.Singleton(_lazy("designcore.adapters.pyotp:PyOtpTotp")),
         clock=clock,
         settings=auth_settings,
         flows=flow_states,
@@ -336,7 +421,7 @@ class Container(containers.DeclarativeContainer):
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
     paystack_sandbox = providers.Singleton(
-        PaystackSandbox,
+        _lazy("designcore.adapters.paystack.sandbox:PaystackSandbox"),
         public_key=settings.provided.payments.sandbox.public_key,
         secret_key=settings.provided.payments.sandbox.secret_key,
         webhook_url=settings.provided.sandbox_webhook_url,
@@ -344,7 +429,9 @@ class Container(containers.DeclarativeContainer):
     )
     payment_gateway = providers.Selector(
         settings.provided.payments.backend,
-        sandbox=providers.Singleton(SandboxGateway, paystack_sandbox),
+        sandbox=providers.Singleton(
+            _lazy("designcore.adapters.paystack.sandbox:SandboxGateway"), paystack_sandbox
+        ),
         paystack=providers.Singleton(_paystack, settings=settings),
     )
     payments = providers.Singleton(
@@ -376,7 +463,7 @@ class Container(containers.DeclarativeContainer):
     )
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(
-        SkiaRenderer,
+        _lazy("designcore.adapters.render:SkiaRenderer"),
         load_image=providers.Callable(storage_image_loader, read_public=media.provided.read_public),
     )
     exports = providers.Singleton(

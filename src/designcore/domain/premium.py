@@ -10,6 +10,9 @@ from designcore.domain.templates import TemplateSummary
 
 PREMIUM_BUSINESS_MODEL_KEY = "premium_business_model_enabled"
 """Site setting that turns premium gating on or off."""
+PREMIUM_BUSINESS_MODEL_DEFAULT = True
+"""The switch on a site where nobody has set it: on, so a fresh database or an embedding
+program gates premium templates without being seeded first."""
 
 
 def is_premium_subscriber(subscription_status: str | None, subscription_plan: str | None) -> bool:

@@ -8,7 +8,8 @@ import pytest
 from litestar.testing import TestClient
 
 from designcore.adapters.memory import StaticAuthenticator
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 from designcore.domain.premium import Viewer
 
 VIEWERS = {

@@ -36,12 +36,13 @@ class TestCli:
     def test_settings_refuses_bad_values(
         self, data_dir: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        """Non-JSON, wrong types and unknown keys fail with a message and change nothing."""
+        """Non-JSON, wrong types and unknown keys fail with a message and change nothing: the
+        setting still reads as its default."""
         assert 2 == main(["settings", "set", "premium_business_model_enabled", "maybe"])
         assert 1 == main(["settings", "set", "premium_business_model_enabled", '"true"'])
         assert 1 == main(["settings", "set", "no_such_setting", "true"])
         assert 0 == main(["settings", "get", "premium_business_model_enabled"])
-        assert "null" == capsys.readouterr().out.strip().splitlines()[-1]
+        assert "true" == capsys.readouterr().out.strip().splitlines()[-1]
 
     def test_bad_environment_is_reported(
         self, data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -16,7 +16,8 @@ from litestar.testing import TestClient
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from designcore.app import Container, create_app
+from designcore.app import Container
+from designcore.app.http import create_app
 from designcore.app.services.exports import ExportRequest, ExportService
 from designcore.domain.document import Document
 from designcore.domain.errors import Unavailable

@@ -15,7 +15,8 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from designcore.adapters.memory import StaticAuthenticator
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 from designcore.app.seeding import PREVIEW_BUCKET, preview_url
 from designcore.domain.premium import Viewer
 from image_samples import HOSTILE_SVG, REFUSED_SVG, SAFE_SVG, png_declaring, raster

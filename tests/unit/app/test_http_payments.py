@@ -18,7 +18,8 @@ from designcore.adapters.memory import FixedClock
 from designcore.adapters.paystack import PaystackGateway
 from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.adapters.sqlalchemy import migrate
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 from designcore.domain.payments import PaymentStatus
 from fakes.paystack_api import FakePaystackApi
 from support import postgres_schema_settings

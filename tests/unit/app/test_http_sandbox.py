@@ -21,7 +21,8 @@ from designcore.adapters.paystack.sandbox import (
     SUCCESS_CARD,
     PaystackSandbox,
 )
-from designcore.app import Container, build_container, create_app, load_settings
+from designcore.app import Container, build_container, load_settings
+from designcore.app.http import create_app
 
 PUBLIC = "pk_test_sandbox_http"
 SECRET = "sk_test_sandbox_http"

@@ -13,8 +13,9 @@ from litestar.testing import TestClient
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
-from designcore.app import build_container, create_app, load_settings
+from designcore.app import build_container, load_settings
 from designcore.app.cli import main
+from designcore.app.http import create_app
 from designcore.app.periodic import Job, Schedule
 
 V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
