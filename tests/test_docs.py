@@ -1,0 +1,84 @@
+"""Every ```python block of README.md and docs/*.md runs, so the documentation cannot drift
+from the code.
+
+Each block runs on its own, in a fresh namespace, with a fresh temporary directory as the
+working directory (so the default data directory ``var`` is new each time). A block that is
+not meant to run says so and why in its info string: ```python no-run <reason>.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+ROOT = Path(__file__).parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^```python(?P<info>[^\n]*)\n(?P<code>.*?)^```[ \t]*$", re.M | re.S)
+
+
+@attrs.frozen
+class Block:
+    """One ```python block of a document."""
+
+    document: Path
+    line: int
+    """The line of the block's first line of code, counting from 1."""
+    info: str
+    """What follows ``python`` on the opening fence."""
+    code: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.document.relative_to(ROOT)}:{self.line}"
+
+    @property
+    def runs(self) -> bool:
+        return not self.info.startswith("no-run")
+
+    @property
+    def reason(self) -> str:
+        """Why a ``no-run`` block does not run (empty when none is given)."""
+        return self.info.removeprefix("no-run").strip(" :-—")
+
+
+def blocks_of(document: Path) -> list[Block]:
+    text = document.read_text(encoding="utf-8")
+    return [
+        Block(
+            document=document,
+            line=text.count("\n", 0, match.start("code")) + 1,
+            info=match["info"].strip(),
+            code=match["code"],
+        )
+        for match in FENCE.finditer(text)
+    ]
+
+
+BLOCKS = [block for document in DOCUMENTS for block in blocks_of(document)]
+RUNNABLE = [block for block in BLOCKS if block.runs]
+SKIPPED = [block for block in BLOCKS if not block.runs]
+
+
+class TestDocumentation:
+    @pytest.mark.parametrize("block", RUNNABLE, ids=[block.name for block in RUNNABLE])
+    def test_python_block_runs(
+        self, block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The block runs to the end without an error (its own asserts included)."""
+        monkeypatch.chdir(tmp_path)
+        # Leading blank lines keep the traceback's line numbers those of the document.
+        code = compile("\n" * (block.line - 1) + block.code, str(block.document), "exec")
+        exec(code, {"__name__": "__docs__"})
+
+    @pytest.mark.parametrize("block", SKIPPED, ids=[block.name for block in SKIPPED])
+    def test_a_block_that_does_not_run_says_why(self, block: Block) -> None:
+        """```python no-run is followed by the reason the block cannot run."""
+        assert block.reason
+
+    def test_the_documents_have_blocks_to_run(self) -> None:
+        """The extraction finds the library guide's examples (a broken fence pattern would
+        silently test nothing)."""
+        assert any(block.document.name == "library.md" for block in RUNNABLE)
