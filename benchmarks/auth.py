@@ -33,7 +33,7 @@ from argon2 import extract_parameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from catalogue import PG_URL, ROOT, machine, server
+from catalogue import PG_KEY_ENCRYPTION_KEY, PG_URL, ROOT, machine, server
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
 
@@ -180,6 +180,7 @@ def main() -> int:
                         **common,
                         "DESIGNCORE_DATABASE_URL": PG_URL,
                         "DESIGNCORE_DATABASE_SCHEMA": schema,
+                        "DESIGNCORE_KEY_ENCRYPTION_KEY": PG_KEY_ENCRYPTION_KEY,
                         "DESIGNCORE_DATA_DIR": data,
                     },
                     options.runs,

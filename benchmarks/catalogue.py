@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PG_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
+PG_KEY_ENCRYPTION_KEY = "YmVuY2htYXJrcy1vbmx5LWtleS1lbmNyeXB0aW9uLTM="
+"""PostgreSQL is production to the settings, which then need a key encryption key."""
 
 SUBS = {
     "Church": ["Sunday Service", "Crusade", "Thanksgiving", "Vigil", "Youth Service", "Choir"],
@@ -316,6 +318,7 @@ def main() -> int:
                         **common,
                         "DESIGNCORE_DATABASE_URL": PG_URL,
                         "DESIGNCORE_DATABASE_SCHEMA": schema,
+                        "DESIGNCORE_KEY_ENCRYPTION_KEY": PG_KEY_ENCRYPTION_KEY,
                         "DESIGNCORE_DATA_DIR": data,
                         "DESIGNCORE_CACHE_SECONDS": cache,
                     },

@@ -20,6 +20,8 @@ POSTGRES_URL = os.environ.get(
 )
 
 VECTORS = Path(__file__).parent / "contract" / "vectors"
+KEY_ENCRYPTION_KEY = "dGVzdHMtb25seS1rZXktZW5jcnlwdGlvbi1rZXktMzI="
+"""The key encryption key of the tests' PostgreSQL settings (production needs one)."""
 EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 _counter = itertools.count(1)
 
@@ -64,7 +66,11 @@ def postgres_schema_settings() -> Iterator[dict[str, str]]:
     with admin.begin() as conn:
         conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
     try:
-        yield {"DESIGNCORE_DATABASE_URL": POSTGRES_URL, "DESIGNCORE_DATABASE_SCHEMA": schema}
+        yield {
+            "DESIGNCORE_DATABASE_URL": POSTGRES_URL,
+            "DESIGNCORE_DATABASE_SCHEMA": schema,
+            "DESIGNCORE_KEY_ENCRYPTION_KEY": KEY_ENCRYPTION_KEY,
+        }
     finally:
         with admin.begin() as conn:
             conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))

@@ -13,13 +13,21 @@ from typing import Any
 import attrs
 import jwt
 import pytest
+import sqlalchemy as sa
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
-from designcore.adapters.jwt import JwtTokenSigner, generate_signing_key, jwk_thumbprint
+from designcore.adapters.fernet import FernetSecretBox
+from designcore.adapters.jwt import (
+    JwtTokenSigner,
+    generate_signing_key,
+    jwk_thumbprint,
+    reseal_signing_keys,
+)
 from designcore.adapters.memory import FixedClock
 from designcore.adapters.memory.keys import InMemoryKeyRing
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
+from designcore.adapters.sqlalchemy.tables import SIGNING_KEYS
 from designcore.domain.errors import (
     Conflict,
     NotAllowed,
@@ -28,7 +36,7 @@ from designcore.domain.errors import (
     ValidationFailed,
 )
 from designcore.domain.signing_keys import SigningKey, active_key
-from designcore.ports.keys import KeyRing
+from designcore.ports.keys import KeyRing, WrongEncryptionKey
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ISSUER = "https://designcore.test/auth/v1"
@@ -39,6 +47,15 @@ PUBLISH_AHEAD = timedelta(days=1)
 RELOAD_EVERY = timedelta(seconds=60)
 SECOND = timedelta(seconds=1)
 JWK_MEMBERS = {"kty", "crv", "x", "y", "kid", "alg", "use", "key_ops"}
+BOX = FernetSecretBox(FernetSecretBox.new_key())
+"""The secret box of the signers under test, unless a test makes its own."""
+
+
+def private_of(key: SigningKey, box: FernetSecretBox = BOX) -> ec.EllipticCurvePrivateKey:
+    """The key's private half, opened as the signer opens it."""
+    private = serialization.load_pem_private_key(box.open(key.private_key), None)
+    assert isinstance(private, ec.EllipticCurvePrivateKey)
+    return private
 
 
 class CountingKeyRing:
@@ -65,6 +82,10 @@ class CountingKeyRing:
     def retire(self, kid: str, at: datetime) -> None:
         self._check()
         self.inner.retire(kid, at)
+
+    def replace_private_key(self, kid: str, private_key: str) -> None:
+        self._check()
+        self.inner.replace_private_key(kid, private_key)
 
     def remove(self, kid: str) -> None:
         self._check()
@@ -101,6 +122,7 @@ class TokenRig:
         }
         settings.update(overrides)
         ring = settings.pop("ring", self.ring)
+        settings.setdefault("box", BOX)
         return JwtTokenSigner(ring, self.clock, **settings)
 
 
@@ -112,6 +134,7 @@ def fixture_rig(request: pytest.FixtureRequest) -> TokenRig:
     signer = JwtTokenSigner(
         ring,
         clock,
+        box=BOX,
         issuer=ISSUER,
         token_lifetime=LIFETIME,
         rotate_every=ROTATE_EVERY,
@@ -239,8 +262,8 @@ class TestSignAndVerify:
 class TestRefusals:
     def test_forged_signature(self, rig: TokenRig) -> None:
         """The same header and claims signed by another key under the real kid are refused."""
-        impostor = generate_signing_key(T0, T0)
-        private = serialization.load_pem_private_key(impostor.private_pem.encode(), None)
+        impostor = generate_signing_key(T0, T0, BOX)
+        private = private_of(impostor)
         assert isinstance(private, ec.EllipticCurvePrivateKey)
         token = jwt.encode(
             standard_claims(rig), private, algorithm="ES256", headers={"kid": rig.active().kid}
@@ -262,7 +285,7 @@ class TestRefusals:
     def test_hmac_keyed_with_the_public_key(self, rig: TokenRig, alg: str) -> None:
         """An HMAC token whose secret is the public key (algorithm confusion) is refused."""
         public_pem = (
-            serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+            private_of(rig.active())
             .public_key()
             .public_bytes(
                 serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
@@ -326,7 +349,7 @@ class TestRefusals:
 
     def test_missing_kid(self, rig: TokenRig) -> None:
         """A token signed by the real key but without a kid is refused."""
-        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        private = private_of(rig.active())
         assert isinstance(private, ec.EllipticCurvePrivateKey)
         token = jwt.encode(standard_claims(rig), private, algorithm="ES256")
         assert "kid" in refused(rig, token)
@@ -343,7 +366,7 @@ class TestRefusals:
     )
     def test_bad_time_claims(self, rig: TokenRig, claims: dict[str, Any], hint: str) -> None:
         """Missing or non-integer time claims are refused even with a real signature."""
-        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        private = private_of(rig.active())
         assert isinstance(private, ec.EllipticCurvePrivateKey)
         payload = {k: v for k, v in standard_claims(rig, **claims).items() if v is not None}
         token = jwt.encode(payload, private, algorithm="ES256", headers={"kid": rig.active().kid})
@@ -369,7 +392,7 @@ class TestRefusals:
 
     def test_payload_that_is_not_an_object(self, rig: TokenRig) -> None:
         """A correctly signed token whose payload is not a JSON object is refused."""
-        private = serialization.load_pem_private_key(rig.active().private_pem.encode(), None)
+        private = private_of(rig.active())
         assert isinstance(private, ec.EllipticCurvePrivateKey)
         token = jwt.api_jws.encode(
             b"[1, 2, 3]", private, algorithm="ES256", headers={"kid": rig.active().kid}
@@ -456,7 +479,7 @@ class TestRotation:
         jwks = rig.signer.jwks()
         text = json.dumps(jwks)
         for key in rig.ring.inner.load():
-            private = serialization.load_pem_private_key(key.private_pem.encode(), None)
+            private = private_of(key)
             assert isinstance(private, ec.EllipticCurvePrivateKey)
             scalar = private.private_numbers().private_value.to_bytes(32, "big")
             assert b64(scalar) not in text
@@ -540,21 +563,24 @@ def fixture_key_ring(request: pytest.FixtureRequest) -> KeyRing:
 class TestKeyRing:
     def test_round_trip(self, key_ring: KeyRing) -> None:
         """Added keys load back equal, private half included."""
-        first, second = generate_signing_key(T0, T0), generate_signing_key(T0, T0 + PUBLISH_AHEAD)
+        first, second = (
+            generate_signing_key(T0, T0, BOX),
+            generate_signing_key(T0, T0 + PUBLISH_AHEAD, BOX),
+        )
         key_ring.add(first)
         key_ring.add(second)
         assert {first, second} == set(key_ring.load())
 
     def test_duplicate_kid_is_a_conflict(self, key_ring: KeyRing) -> None:
         """A kid can be added once."""
-        key = generate_signing_key(T0, T0)
+        key = generate_signing_key(T0, T0, BOX)
         key_ring.add(key)
         with pytest.raises(Conflict):
             key_ring.add(key)
 
     def test_retire_keeps_the_earlier_time(self, key_ring: KeyRing) -> None:
         """Retiring sets the time; retiring again later does not postpone it."""
-        key = generate_signing_key(T0, T0)
+        key = generate_signing_key(T0, T0, BOX)
         key_ring.add(key)
         key_ring.retire(key.kid, T0 + LIFETIME)
         key_ring.retire(key.kid, T0 + 2 * LIFETIME)
@@ -567,8 +593,131 @@ class TestKeyRing:
 
     def test_remove(self, key_ring: KeyRing) -> None:
         """A removed key is gone; removing it again is harmless."""
-        key = generate_signing_key(T0, T0)
+        key = generate_signing_key(T0, T0, BOX)
         key_ring.add(key)
         key_ring.remove(key.kid)
         key_ring.remove(key.kid)
         assert [] == list(key_ring.load())
+
+    def test_replace_private_key(self, key_ring: KeyRing) -> None:
+        """Replacing the private half changes nothing else about the key."""
+        key = generate_signing_key(T0, T0, BOX)
+        key_ring.add(key)
+        key_ring.replace_private_key(key.kid, "sealed anew")
+        assert [attrs.evolve(key, private_key="sealed anew")] == list(key_ring.load())
+
+    def test_replace_private_key_of_unknown_is_not_found(self, key_ring: KeyRing) -> None:
+        """Replacing the private half of a key that is not stored raises NotFound."""
+        with pytest.raises(NotFound):
+            key_ring.replace_private_key("nope", "sealed")
+
+
+def box_of(key: str, *old_keys: str) -> FernetSecretBox:
+    """A box sealing with ``key`` and opening with it or any of ``old_keys``."""
+    return FernetSecretBox(key, old_keys, key_name="the current key", old_keys_name="the old keys")
+
+
+def signer_on(ring: KeyRing, box: FernetSecretBox) -> JwtTokenSigner:
+    """A signer on ``ring`` sealing with ``box``, at T0, with its keys ensured."""
+    signer = JwtTokenSigner(ring, FixedClock(T0), box=box, issuer=ISSUER, token_lifetime=LIFETIME)
+    signer.ensure_keys(T0)
+    return signer
+
+
+def plain_key(now: datetime) -> SigningKey:
+    """A key as rings stored it before encryption at rest: the private PEM in plain text."""
+    private = ec.generate_private_key(ec.SECP256R1())
+    numbers = private.public_key().public_numbers()
+    jwk = {
+        "kty": "EC",
+        "crv": "P-256",
+        "x": b64(numbers.x.to_bytes(32, "big")),
+        "y": b64(numbers.y.to_bytes(32, "big")),
+    }
+    pem = private.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode("ascii")
+    return SigningKey(
+        kid=jwk_thumbprint(jwk),
+        algorithm="ES256",
+        private_key=pem,
+        public_jwk=jwk,
+        created_at=now,
+        activates_at=now,
+    )
+
+
+class TestPrivateKeysAtRest:
+    def test_the_ring_holds_only_sealed_private_halves(self, key_ring: KeyRing) -> None:
+        """What the signer hands the ring is not the PEM; the box opens it to the PEM."""
+        signer_on(key_ring, BOX)
+        (stored,) = key_ring.load()
+        assert "PRIVATE KEY" not in stored.private_key
+        assert BOX.open(stored.private_key).startswith(b"-----BEGIN PRIVATE KEY-----")
+
+    def test_a_wrong_key_is_a_clear_error(self, key_ring: KeyRing) -> None:
+        """A signer whose box has neither the key that sealed the ring nor it as an old key
+        refuses to start, naming the key and the settings to fix."""
+        signer_on(key_ring, box_of(FernetSecretBox.new_key()))
+        (stored,) = key_ring.load()
+        with pytest.raises(WrongEncryptionKey) as raised:
+            signer_on(key_ring, box_of(FernetSecretBox.new_key()))
+        assert (
+            f"the private half of signing key {stored.kid} cannot be decrypted: the secret was "
+            "sealed under a key that is neither the current key nor one of the old keys, or it "
+            "was altered"
+        ) == raised.value.message
+
+    def test_rotation_reseals_under_the_new_key(self, key_ring: KeyRing) -> None:
+        """With the new key current and the old one listed, start-up seals every private half
+        under the new key; then the old key can go and tokens still sign and verify."""
+        old_key, new_key = FernetSecretBox.new_key(), FernetSecretBox.new_key()
+        before = signer_on(key_ring, box_of(old_key))
+        token = before.sign({"sub": "u", "aud": AUDIENCE})
+        signer_on(key_ring, box_of(new_key, old_key))
+        assert all(box_of(new_key).is_current(key.private_key) for key in key_ring.load())
+        after = signer_on(key_ring, box_of(new_key))
+        assert "u" == after.verify(token, audience=AUDIENCE, now=T0)["sub"]
+        fresh = after.sign({"sub": "v", "aud": AUDIENCE})
+        assert "v" == before.verify(fresh, audience=AUDIENCE, now=T0)["sub"]
+
+    def test_plain_private_halves_from_before_are_sealed(self, key_ring: KeyRing) -> None:
+        """A key stored in plain text before encryption at rest keeps signing, and the next
+        start seals it."""
+        legacy = plain_key(T0)
+        key_ring.add(legacy)
+        signer = signer_on(key_ring, BOX)
+        (stored,) = key_ring.load()
+        assert legacy.kid == stored.kid
+        assert legacy.private_key.encode() == BOX.open(stored.private_key)
+        assert legacy.kid == header_of(signer.sign({"sub": "u", "aud": AUDIENCE}))["kid"]
+
+    def test_re_sealing_is_idempotent(self, key_ring: KeyRing) -> None:
+        """Sealing again what the current key sealed rewrites nothing."""
+        signer_on(key_ring, BOX)
+        before = list(key_ring.load())
+        assert 0 == reseal_signing_keys(key_ring, BOX)
+        assert before == list(key_ring.load())
+
+
+@pytest.fixture(
+    name="engine",
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+)
+def fixture_engine(request: pytest.FixtureRequest) -> sa.Engine:
+    """Every database the SQLAlchemy key ring runs on, migrated."""
+    engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
+    return engine
+
+
+class TestSqlAlchemyKeyRingAtRest:
+    def test_the_stored_column_is_not_the_pem(self, engine: sa.Engine) -> None:
+        """The database holds a Fernet token, not the private key's PEM."""
+        signer_on(SqlAlchemyKeyRing(engine), BOX)
+        with engine.connect() as conn:
+            (stored,) = conn.execute(sa.select(SIGNING_KEYS.c.private_pem)).scalars()
+        assert "PRIVATE KEY" not in stored
+        assert stored.startswith("gAAAAA")  # a Fernet token's version byte and timestamp
+        assert BOX.open(stored).startswith(b"-----BEGIN PRIVATE KEY-----")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
+import secrets
 import sys
 from collections.abc import Sequence
 
@@ -130,6 +132,23 @@ def _subscriptions_expire(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _keys_new_encryption_key(_args: argparse.Namespace) -> int:
+    print(base64.urlsafe_b64encode(secrets.token_bytes(32)).decode("ascii"))
+    return 0
+
+
+def _keys_re_encrypt(_args: argparse.Namespace) -> int:
+    from designcore.app.seeding import migrate_database
+
+    container = _container()
+    migrate_database(container)
+    rewritten = container.reseal_signing_keys()
+    container.token_signer()  # opens every private half, and makes the first key if none
+    total = len(container.key_ring().load())
+    print(f"{rewritten} of {total} signing keys re-encrypted; all are sealed with the current key")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     top = argparse.ArgumentParser(prog="designcore", description=__doc__)
@@ -166,6 +185,16 @@ def parser() -> argparse.ArgumentParser:
     payments_verbs.add_parser(
         "reconcile", help="verify payments pending for more than 10 minutes with the provider"
     ).set_defaults(run=_payments_reconcile)
+    keys = commands.add_parser("keys", help="the key that encrypts the signing keys at rest")
+    key_verbs = keys.add_subparsers(dest="verb", required=True)
+    key_verbs.add_parser(
+        "new-encryption-key", help="print a new random DESIGNCORE_KEY_ENCRYPTION_KEY"
+    ).set_defaults(run=_keys_new_encryption_key)
+    key_verbs.add_parser(
+        "re-encrypt",
+        help="seal every signing key's private half under DESIGNCORE_KEY_ENCRYPTION_KEY "
+        "(after rotating it; the old key must be in DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS)",
+    ).set_defaults(run=_keys_re_encrypt)
     subscriptions = commands.add_parser("subscriptions", help="subscription housekeeping")
     subscription_verbs = subscriptions.add_subparsers(dest="verb", required=True)
     subscription_verbs.add_parser(

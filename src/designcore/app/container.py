@@ -42,6 +42,7 @@ from designcore.app.settings import Settings
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
 from designcore.ports.images import VariantCache
+from designcore.ports.keys import KeyRing, SecretBox
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -191,12 +192,34 @@ def _memory_accounts() -> Callable[[], object]:
     return InMemoryAccountsStore().unit_of_work
 
 
-def _signer(key_ring: object, clock: SystemClock, auth: AuthSettings) -> JwtTokenSigner:
+def _secret_box(settings: Settings) -> SecretBox:
+    """The box that seals the signing keys' private halves: under the configured key, else
+    (outside production, where settings require one) a key made once into the data dir, or a
+    key of this process alone when nothing is kept at rest (the memory backend)."""
+    from designcore.adapters.fernet import FernetSecretBox, load_or_create_key_file
+
+    config = settings.key_encryption
+    if config.key:
+        key, name = config.key, "DESIGNCORE_KEY_ENCRYPTION_KEY"
+    elif settings.database.backend == "memory":
+        key, name = FernetSecretBox.new_key(), "this process's key"
+    else:
+        key = load_or_create_key_file(settings.key_encryption_file)
+        name = f"the key in {settings.key_encryption_file}"
+    return FernetSecretBox(
+        key, config.old_key_list, key_name=name, old_keys_name="DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS"
+    )
+
+
+def _signer(
+    key_ring: KeyRing, box: SecretBox, clock: SystemClock, auth: AuthSettings
+) -> JwtTokenSigner:
     from designcore.adapters.jwt import JwtTokenSigner
 
     signer = JwtTokenSigner(
-        key_ring,  # type: ignore[arg-type]
+        key_ring,
         clock,
+        box=box,
         issuer=auth.issuer,
         token_lifetime=auth.access_token_lifetime,
     )
@@ -372,7 +395,14 @@ class Container(containers.DeclarativeContainer):
     common_passwords = providers.Singleton(
         _lazy("designcore.adapters.zxcvbn:ZxcvbnCommonPasswords")
     )
-    token_signer = providers.Singleton(_signer, key_ring=key_ring, clock=clock, auth=auth_settings)
+    secret_box = providers.Singleton(_secret_box, settings=settings)
+    # `designcore keys re-encrypt`: seal every private half under the current key now.
+    reseal_signing_keys = providers.Callable(
+        _lazy("designcore.adapters.jwt:reseal_signing_keys"), ring=key_ring, box=secret_box
+    )
+    token_signer = providers.Singleton(
+        _signer, key_ring=key_ring, box=secret_box, clock=clock, auth=auth_settings
+    )
     outbox = providers.Selector(
         settings.provided.database.backend,
         memory=providers.Singleton(InMemoryOutbox, clock=clock),

@@ -6,6 +6,8 @@ Nothing else in the library reads the environment (the CLI hands it in).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -305,6 +307,30 @@ class PaymentsSettings:
 
 
 @attrs.frozen
+class KeyEncryptionSettings:
+    """The key that encrypts the private halves of the token-signing keys in the database."""
+
+    key: str = env(
+        "KEY_ENCRYPTION_KEY",
+        "Encrypts the signing keys' private halves at rest: 32 random bytes in URL-safe base64 "
+        "(`designcore keys new-encryption-key` prints one). Required with PostgreSQL or an https "
+        "`PUBLIC_URL`; otherwise made once into `key-encryption.key` in the data dir (mode 0600).",
+        "",
+    )
+    old_keys: str = env(
+        "KEY_ENCRYPTION_OLD_KEYS",
+        "Comma-separated earlier keys, still accepted for decrypting while the key is rotated "
+        "(docs/security.md).",
+        "",
+    )
+
+    @property
+    def old_key_list(self) -> tuple[str, ...]:
+        """The old keys as a tuple."""
+        return tuple(k.strip() for k in self.old_keys.split(",") if k.strip())
+
+
+@attrs.frozen
 class Settings:
     """Every setting of the product."""
 
@@ -318,6 +344,7 @@ class Settings:
     auth: AuthConfig = attrs.field(factory=AuthConfig)
     mail: MailSettings = attrs.field(factory=MailSettings)
     payments: PaymentsSettings = attrs.field(factory=PaymentsSettings)
+    key_encryption: KeyEncryptionSettings = attrs.field(factory=KeyEncryptionSettings)
 
     @property
     def database_url(self) -> str:
@@ -335,6 +362,19 @@ class Settings:
     def variants_dir(self) -> Path:
         """Where rendered image variants are cached."""
         return Path(self.storage.variants_dir or Path(self.data_dir) / "variants").resolve()
+
+    @property
+    def key_encryption_file(self) -> Path:
+        """Where the key encryption key is made and kept when none is configured."""
+        return (Path(self.data_dir) / "key-encryption.key").resolve()
+
+    @property
+    def is_production(self) -> bool:
+        """Whether this is a production deployment: the database is PostgreSQL or the product
+        is reached over https. Production must be given its secrets; none is made up."""
+        return self.database_url.startswith("postgresql") or self.auth.public_url.startswith(
+            "https:"
+        )
 
     @property
     def mail_dir(self) -> Path:
@@ -382,6 +422,7 @@ for _cls in (
     MailSettings,
     PaystackSandboxSettings,
     PaymentsSettings,
+    KeyEncryptionSettings,
     Settings,
 ):
     attrs.resolve_types(_cls)
@@ -437,6 +478,33 @@ def _parse_bool(text: str) -> bool:
     raise ValueError(f"expected true or false, got {text!r}")
 
 
+def _is_fernet_key(text: str) -> bool:
+    try:
+        return len(base64.urlsafe_b64decode(text.encode("ascii"))) == 32 and len(text) == 44
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        return False
+
+
+def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
+    """The key encryption key is well formed, and given in production."""
+    keys = settings.key_encryption
+    found: list[FieldIssue] = []
+    expected = "must be 32 random bytes in URL-safe base64 (44 characters)"
+    if keys.key and not _is_fernet_key(keys.key):
+        found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_KEY", expected))
+    if not all(_is_fernet_key(old) for old in keys.old_key_list):
+        found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_OLD_KEYS", "each key " + expected))
+    if not keys.key and settings.is_production:
+        found.append(
+            FieldIssue(
+                PREFIX + "KEY_ENCRYPTION_KEY",
+                "is required when the database is PostgreSQL or DESIGNCORE_PUBLIC_URL is https "
+                "(`designcore keys new-encryption-key` prints a new one)",
+            )
+        )
+    return found
+
+
 def load_settings(
     environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None
 ) -> Settings:
@@ -476,6 +544,7 @@ def load_settings(
         parse_origins(settings.server.cors_origins)
     except ValueError as error:
         issues.append(FieldIssue(PREFIX + "CORS_ORIGINS", str(error)))
+    issues.extend(_key_encryption_issues(settings))
     if issues:
         raise ValidationFailed(
             issues,

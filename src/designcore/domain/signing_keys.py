@@ -43,8 +43,10 @@ class SigningKey:
     """The key id, written in each token's header and in the JWKS."""
     algorithm: str
     """The JWS algorithm (``ES256``)."""
-    private_pem: str = attrs.field(repr=False)
-    """The private key, PKCS#8 PEM. Never published, never in a ``repr``."""
+    private_key: str = attrs.field(repr=False)
+    """The private key as key rings keep it: its PKCS#8 PEM sealed by the token signer's secret
+    box (a plain PEM only in rings written before encryption at rest, sealed at the next
+    start). Never published, never in a ``repr``."""
     public_jwk: tuple[tuple[str, str], ...] = attrs.field(converter=_frozen_pairs)
     """The public key as JWK members (``kty``, ``crv``, ``x``, ``y``), as sorted pairs; see
     :attr:`public_jwk_dict`."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from litestar.testing import TestClient
@@ -45,3 +46,11 @@ def fixture_client(container: Container) -> Iterator[TestClient]:  # type: ignor
     """An HTTP client of the app built on ``container``."""
     with TestClient(app=create_app(container=container)) as client:
         yield client
+
+
+@pytest.fixture(name="data_dir")
+def fixture_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The CLI's data directory, set through the environment; no .env is read."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
+    return tmp_path / "var"

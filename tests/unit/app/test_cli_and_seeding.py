@@ -17,14 +17,6 @@ from designcore.domain.pagination import PageRequest
 from designcore.domain.templates import HOME_CATEGORIES, HOME_ROW_SIZE
 
 
-@pytest.fixture(name="data_dir")
-def fixture_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The CLI's data directory, set through the environment; no .env is read."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
-    return tmp_path / "var"
-
-
 class TestCli:
     def test_settings_round_trip(self, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """settings set stores JSON; settings get prints it back."""

@@ -51,3 +51,58 @@ class TestLoadSettings:
         """The README's configuration table names every variable."""
         text = README.read_text()
         assert [] == [name for name, _, _ in variables() if f"`{name}`" not in text]
+
+
+KEY = "z" * 43 + "="
+"""A well-formed key encryption key (32 bytes in URL-safe base64)."""
+
+
+class TestKeyEncryptionSettings:
+    @pytest.mark.parametrize(
+        "production",
+        [
+            {"DESIGNCORE_DATABASE_URL": "postgresql+psycopg://app@db:5432/designcore"},
+            {"DESIGNCORE_PUBLIC_URL": "https://designcore.example"},
+        ],
+    )
+    def test_production_needs_the_key(self, production: dict[str, str]) -> None:
+        """With PostgreSQL or an https public URL, a missing key stops the program."""
+        with pytest.raises(ValidationFailed) as caught:
+            load_settings(production)
+        assert ["DESIGNCORE_KEY_ENCRYPTION_KEY"] == [i.path for i in caught.value.issues]
+        assert "is required when the database is PostgreSQL" in caught.value.message
+
+    def test_production_with_the_key(self) -> None:
+        """Given the key, production settings load."""
+        settings = load_settings(
+            {
+                "DESIGNCORE_PUBLIC_URL": "https://designcore.example",
+                "DESIGNCORE_KEY_ENCRYPTION_KEY": KEY,
+            }
+        )
+        assert (True, KEY) == (settings.is_production, settings.key_encryption.key)
+
+    def test_the_embedded_default_needs_no_key(self) -> None:
+        """SQLite over http is not production: the key is made in the data dir."""
+        settings = load_settings({"DESIGNCORE_DATA_DIR": "/srv/designcore"})
+        assert not settings.is_production
+        assert Path("/srv/designcore/key-encryption.key") == settings.key_encryption_file
+
+    def test_malformed_keys_are_named(self) -> None:
+        """A current or old key that is not 32 bytes of URL-safe base64 is refused."""
+        with pytest.raises(ValidationFailed) as caught:
+            load_settings(
+                {
+                    "DESIGNCORE_KEY_ENCRYPTION_KEY": "hunter2",
+                    "DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS": f"{KEY}, also-not-a-key",
+                }
+            )
+        assert ["DESIGNCORE_KEY_ENCRYPTION_KEY", "DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS"] == [
+            issue.path for issue in caught.value.issues
+        ]
+
+    def test_old_keys_are_a_list(self) -> None:
+        """Old keys are separated by commas; blanks are ignored."""
+        other = "y" * 43 + "="
+        settings = load_settings({"DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS": f" {KEY}, ,{other}"})
+        assert (KEY, other) == settings.key_encryption.old_key_list

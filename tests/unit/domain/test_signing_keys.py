@@ -43,7 +43,7 @@ def make_key(
     return SigningKey(
         kid=kid or f"k{next(_kids)}",
         algorithm="ES256",
-        private_pem="-----BEGIN PRIVATE KEY-----\nplaceholder\n-----END PRIVATE KEY-----\n",
+        private_key="sealed placeholder",
         public_jwk={"kty": "EC", "crv": "P-256", "x": "eA", "y": "eQ"},
         created_at=created_at or activates_at,
         activates_at=activates_at,
@@ -69,8 +69,8 @@ def apply(
 
 class TestSigningKey:
     def test_private_half_stays_out_of_repr(self) -> None:
-        """Logging a key never prints its private PEM."""
-        assert "PRIVATE" not in repr(make_key())
+        """Logging a key never prints its private half, not even sealed."""
+        assert "sealed placeholder" not in repr(make_key())
 
     def test_public_jwk_is_frozen_pairs(self) -> None:
         """The JWK given as a dict is kept as sorted pairs and read back as a dict."""

@@ -1,7 +1,8 @@
 """Access tokens as ES256 JWTs (pyjwt + cryptography), with rotating keys and a JWKS.
 
 Keys live in a :class:`~designcore.ports.keys.KeyRing`; the rotation rules are the domain's
-(:mod:`designcore.domain.signing_keys`). The signer keeps the ring's keys in memory and reloads
+(:mod:`designcore.domain.signing_keys`). Private halves reach the ring sealed by a
+:class:`~designcore.ports.keys.SecretBox` and are opened only here, once per key and process. The signer keeps the ring's keys in memory and reloads
 them at most every ``reload_every``, so neither signing nor verifying reads the store per request.
 That is safe because a new key is published ``publish_ahead`` (at least ``reload_every``) before
 it signs: every process has loaded it before any token it signed can arrive.
@@ -35,7 +36,7 @@ from designcore.domain.signing_keys import (
     published_keys,
 )
 from designcore.ports.clock import Clock
-from designcore.ports.keys import KeyRing
+from designcore.ports.keys import KeyRing, SecretBox, WrongEncryptionKey
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +45,8 @@ ALGORITHM = "ES256"
 MAX_TOKEN_LENGTH = 16_384
 """Longer strings are refused before any parsing."""
 _REQUIRED_CLAIMS = ["exp", "iat", "iss", "aud"]
+_PEM_START = "-----BEGIN "
+"""How a private half stored before encryption at rest starts (a plain PKCS#8 PEM)."""
 
 
 def _b64url(data: bytes) -> str:
@@ -61,8 +64,9 @@ def jwk_thumbprint(public_jwk: Mapping[str, str]) -> str:
     return _b64url(hashlib.sha256(canonical).digest())
 
 
-def generate_signing_key(now: datetime, activates_at: datetime) -> SigningKey:
-    """A new P-256 key pair that signs from ``activates_at``; its ``kid`` is its JWK thumbprint."""
+def generate_signing_key(now: datetime, activates_at: datetime, box: SecretBox) -> SigningKey:
+    """A new P-256 key pair that signs from ``activates_at``, its private half sealed by
+    ``box``; its ``kid`` is its JWK thumbprint."""
     private = ec.generate_private_key(ec.SECP256R1())
     numbers = private.public_key().public_numbers()
     public_jwk = {
@@ -75,11 +79,11 @@ def generate_signing_key(now: datetime, activates_at: datetime) -> SigningKey:
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption(),
-    ).decode("ascii")
+    )
     return SigningKey(
         kid=jwk_thumbprint(public_jwk),
         algorithm=ALGORITHM,
-        private_pem=pem,
+        private_key=box.seal(pem),
         public_jwk=public_jwk,
         created_at=now,
         activates_at=activates_at,
@@ -95,13 +99,45 @@ def _public_key_of(key: SigningKey) -> ec.EllipticCurvePublicKey:
     return ec.EllipticCurvePublicNumbers(x, y, ec.SECP256R1()).public_key()
 
 
-def _private_key_of(key: SigningKey) -> ec.EllipticCurvePrivateKey:
-    private = serialization.load_pem_private_key(key.private_pem.encode("ascii"), password=None)
+def _is_plain(key: SigningKey) -> bool:
+    return key.private_key.startswith(_PEM_START)
+
+
+def _private_pem_of(key: SigningKey, box: SecretBox) -> bytes:
+    """The key's private PEM: opened by ``box``, or as stored before encryption at rest."""
+    if _is_plain(key):
+        return key.private_key.encode("ascii")
+    try:
+        return box.open(key.private_key)
+    except WrongEncryptionKey as error:
+        raise WrongEncryptionKey(
+            f"the private half of signing key {key.kid} cannot be decrypted: {error.message}"
+        ) from None
+
+
+def _private_key_of(key: SigningKey, box: SecretBox) -> ec.EllipticCurvePrivateKey:
+    private = serialization.load_pem_private_key(_private_pem_of(key, box), password=None)
     if not isinstance(private, ec.EllipticCurvePrivateKey) or not isinstance(
         private.curve, ec.SECP256R1
     ):
         raise ValueError(f"key {key.kid} is not an EC P-256 private key")
     return private
+
+
+def reseal_signing_keys(ring: KeyRing, box: SecretBox) -> int:
+    """Seal every private half in ``ring`` that the current key did not seal (plain ones
+    stored before encryption at rest included) again under the current key; answer how many
+    were rewritten. Raises ``WrongEncryptionKey`` for a half no configured key opens (nothing
+    after it is rewritten), ``Unavailable`` when the ring cannot answer."""
+    rewritten = 0
+    for key in ring.load():
+        if not _is_plain(key) and box.is_current(key.private_key):
+            continue
+        ring.replace_private_key(key.kid, box.seal(_private_pem_of(key, box)))
+        rewritten += 1
+    if rewritten:
+        logger.info("re-encrypted the private halves of %d signing keys", rewritten)
+    return rewritten
 
 
 def _is_integer(value: object) -> bool:
@@ -136,6 +172,9 @@ class JwtTokenSigner:
     Signing applies a due rotation itself (at most once per ``reload_every`` if the ring cannot
     be written, logging the failure and signing with the current key); call :meth:`ensure_keys`
     at start-up so the first key exists before the first request.
+
+    New keys' private halves are sealed with ``box`` before they reach the ring; a half that
+    ``box`` cannot open raises ``WrongEncryptionKey`` (a ``Unavailable``) when it is needed.
     """
 
     def __init__(
@@ -143,6 +182,7 @@ class JwtTokenSigner:
         key_ring: KeyRing,
         clock: Clock,
         *,
+        box: SecretBox,
         issuer: str,
         token_lifetime: timedelta,
         rotate_every: timedelta = timedelta(days=30),
@@ -168,6 +208,7 @@ class JwtTokenSigner:
         if issues:
             raise ValidationFailed(issues)
         self._ring = key_ring
+        self._box = box
         self._clock = clock
         self._issuer = issuer
         self._lifetime = token_lifetime
@@ -220,7 +261,7 @@ class JwtTokenSigner:
     def _private_key(self, key: SigningKey) -> ec.EllipticCurvePrivateKey:
         private = self._private.get(key.kid)
         if private is None:
-            private = self._private[key.kid] = _private_key_of(key)
+            private = self._private[key.kid] = _private_key_of(key, self._box)
         return private
 
     # -- rotation --------------------------------------------------------------------------
@@ -235,13 +276,17 @@ class JwtTokenSigner:
         )
 
     def ensure_keys(self, now: datetime) -> list[KeyChange]:
-        """Reload the ring and apply the rotation due at ``now`` (creating the first key if there
-        is none); answer the changes made. Raises ``Unavailable`` if the ring cannot answer."""
+        """Seal again the private halves the current encryption key did not seal
+        (:func:`reseal_signing_keys`), reload the ring and apply the rotation due at ``now``
+        (creating the first key if there is none); answer the rotation's changes. Raises
+        ``WrongEncryptionKey`` for a private half no configured key opens, ``Unavailable`` if
+        the ring cannot answer."""
         with self._lock:
+            reseal_signing_keys(self._ring, self._box)
             changes = self._plan(self._reload(now), now)
             for change in changes:
                 if isinstance(change, CreateKey):
-                    self._ring.add(generate_signing_key(now, change.activates_at))
+                    self._ring.add(generate_signing_key(now, change.activates_at, self._box))
                 elif isinstance(change, RetireKey):
                     self._ring.retire(change.kid, change.at)
                 elif isinstance(change, DropKey):

@@ -13,7 +13,8 @@ from designcore.domain.signing_keys import SigningKey
 
 
 class InMemoryKeyRing:
-    """Keeps signing keys in a dict, safe to share between threads."""
+    """Keeps signing keys in a dict, safe to share between threads; private halves stay as
+    sealed as they were given."""
 
     def __init__(self, keys: Sequence[SigningKey] = ()) -> None:
         self._keys: dict[str, SigningKey] = {}
@@ -42,6 +43,15 @@ class InMemoryKeyRing:
                 raise NotFound(f"no signing key with kid {kid!r}", code="unknown_kid") from None
             if key.retires_at is None or at < key.retires_at:
                 self._keys[kid] = attrs.evolve(key, retires_at=at)
+
+    def replace_private_key(self, kid: str, private_key: str) -> None:
+        """Store the key's private half sealed anew."""
+        with self._lock:
+            try:
+                key = self._keys[kid]
+            except KeyError:
+                raise NotFound(f"no signing key with kid {kid!r}", code="unknown_kid") from None
+            self._keys[kid] = attrs.evolve(key, private_key=private_key)
 
     def remove(self, kid: str) -> None:
         """Forget the key, if stored."""

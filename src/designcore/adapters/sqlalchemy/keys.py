@@ -1,4 +1,8 @@
-"""Signing keys in ``signing_keys``, shared by every server process."""
+"""Signing keys in ``signing_keys``, shared by every server process.
+
+The column ``private_pem`` keeps its name from before encryption at rest; it holds
+:attr:`SigningKey.private_key`, the private half as the token signer sealed it.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ def _to_domain(row: sa.RowMapping) -> SigningKey:
     return SigningKey(
         kid=row["kid"],
         algorithm=row["algorithm"],
-        private_pem=row["private_pem"],
+        private_key=row["private_pem"],
         public_jwk=dict(row["public_jwk"]),
         created_at=utc(row["created_at"]),
         activates_at=utc(row["activates_at"]),
@@ -51,7 +55,7 @@ class SqlAlchemyKeyRing:
                     sa.insert(SIGNING_KEYS).values(
                         kid=key.kid,
                         algorithm=key.algorithm,
-                        private_pem=key.private_pem,
+                        private_pem=key.private_key,
                         public_jwk=dict(key.public_jwk),
                         created_at=utc(key.created_at),
                         activates_at=utc(key.activates_at),
@@ -73,6 +77,15 @@ class SqlAlchemyKeyRing:
                 conn.execute(
                     sa.update(SIGNING_KEYS).where(_K.kid == kid).values(retires_at=utc(at))
                 )
+
+    def replace_private_key(self, kid: str, private_key: str) -> None:
+        """Store the key's private half sealed anew."""
+        with self._engine.begin() as conn:
+            updated = conn.execute(
+                sa.update(SIGNING_KEYS).where(_K.kid == kid).values(private_pem=private_key)
+            )
+            if updated.rowcount == 0:
+                raise NotFound(f"no signing key with kid {kid!r}", code="unknown_kid")
 
     def remove(self, kid: str) -> None:
         """Forget a key (no error if it is gone)."""
