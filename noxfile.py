@@ -1,11 +1,19 @@
-"""Development sessions. ``./dev test`` runs lint, types, tests, web, checkout and e2e."""
+"""Development sessions. ``./dev test`` runs lint, types, tests, web, checkout and e2e.
+
+The Python sessions share one environment: the one nox itself runs in, ``.venv``, where ``./dev``
+installs designcore with every extra and the development tools (once per change of
+pyproject.toml). They make no virtualenv of their own and install nothing, so a run spends no
+time on packaging (docs/decisions.md, "One environment for the Python sessions").
+"""
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -38,30 +46,41 @@ def npm_ci(session: nox.Session, folder: str) -> None:
 
 
 def install_project(session: nox.Session) -> None:
-    """The project and its development tools, editable."""
+    """The project and its development tools, editable (for sessions with a virtualenv)."""
     session.install("-e", ".[dev]")
 
 
-@nox.session(python=PYTHON)
+def project_python(session: nox.Session) -> str:
+    """The interpreter nox runs under, which has designcore and its development tools (``./dev``
+    installs them into ``.venv``); the session stops with what to do when it has not."""
+    if importlib.util.find_spec("designcore") is None or importlib.util.find_spec("pytest") is None:
+        session.error(
+            f"{sys.executable} lacks designcore[dev]: run nox through ./dev "
+            "(`./dev nox -s tests`), or `pip install -e '.[dev]'` where nox runs"
+        )
+    return sys.executable
+
+
+@nox.session(python=False)
 def tests(session: nox.Session) -> None:
     """Python unit and contract tests (memory, SQLite and PostgreSQL)."""
-    install_project(session)
-    session.run("pytest", "-n", "2", *session.posargs)
+    session.run(project_python(session), "-m", "pytest", "-n", "2", *session.posargs)
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=False)
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
-    session.install("ruff>=0.17,<0.18")
-    session.run("ruff", "check", "src", "tests", "noxfile.py", "benchmarks")
-    session.run("ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks")
+    python = project_python(session)
+    session.run(python, "-m", "ruff", "check", "src", "tests", "noxfile.py", "benchmarks")
+    session.run(
+        python, "-m", "ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks"
+    )
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=False)
 def types(session: nox.Session) -> None:
     """mypy, strict, on src/."""
-    install_project(session)
-    session.run("mypy", *session.posargs)
+    session.run(project_python(session), "-m", "mypy", *session.posargs)
 
 
 @nox.session(python=False)
@@ -101,10 +120,10 @@ def wait_until_up(url: str, timeout: float = 60.0) -> None:
     raise RuntimeError(f"the server did not answer at {url}")
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=False)
 def e2e(session: nox.Session) -> None:
     """Browser tests: the product on its embedded defaults, driven in real Chromium."""
-    install_project(session)
+    python = project_python(session)
     npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
@@ -120,7 +139,7 @@ def e2e(session: nox.Session) -> None:
             "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
             "DESIGNCORE_CORS_ORIGINS": app_origin,
         }
-        server = subprocess.Popen([str(Path(session.bin) / "designcore"), "serve"], env=env)
+        server = subprocess.Popen([python, "-m", "designcore.app.cli", "serve"], env=env)
         try:
             wait_until_up(f"http://127.0.0.1:{port}/api/v1/health")
             session.chdir(ROOT / "web")
@@ -148,11 +167,11 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/images.py")
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=False)
 def serve(session: nox.Session) -> None:
     """Build the web app and serve the product on its embedded defaults."""
-    install_project(session)
+    python = project_python(session)
     npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
-    session.run("designcore", "serve", *session.posargs)
+    session.run(python, "-m", "designcore.app.cli", "serve", *session.posargs)
