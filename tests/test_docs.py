@@ -91,3 +91,52 @@ class TestDocumentation:
         )
         found = [(b.line, b.runs, b.reason, b.code) for b in blocks_of(document)]
         assert [(4, True, "", "x = 1\n"), (12, False, "needs a phone", "call()\n")] == found
+
+
+def architecture_diagram() -> str:
+    """The README's architecture diagram."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Architecture") :]
+    return section[section.index("```") + 3 : section.index("```", section.index("```") + 3)]
+
+
+def diagram_names(layer: str) -> set[str]:
+    """The names the diagram lists for ``designcore.<layer>``: its line and the continuation
+    lines that start with ``·``, without parenthesised notes."""
+    lines = architecture_diagram().splitlines()
+    start = next(i for i, line in enumerate(lines) if f"designcore.{layer}:" in line)
+    block = [lines[start].split(":", 1)[1]]
+    for line in lines[start + 1 :]:
+        if not line.lstrip().startswith("·"):
+            break
+        block.append(line)
+    names = re.sub(r"\([^)]*\)", "", " ".join(block))
+    return {name.strip() for name in names.split("·") if name.strip()}
+
+
+class TestReadmeDiagram:
+    def test_adapters_are_the_adapter_packages(self) -> None:
+        """The diagram lists exactly the packages under designcore/adapters."""
+        packages = {
+            path.parent.name
+            for path in (ROOT / "src" / "designcore" / "adapters").glob("*/__init__.py")
+        }
+        assert packages == diagram_names("adapters")
+
+    def test_domain_modules_are_the_domain_modules(self) -> None:
+        """The diagram lists exactly the modules of designcore/domain."""
+        modules = {
+            path.stem
+            for path in (ROOT / "src" / "designcore" / "domain").glob("*.py")
+            if path.stem != "__init__"
+        }
+        assert modules == diagram_names("domain")
+
+    def test_every_port_named_exists(self) -> None:
+        """Each port the diagram names is a class of designcore.ports."""
+        classes = {
+            match
+            for path in (ROOT / "src" / "designcore" / "ports").glob("*.py")
+            for match in re.findall(r"^class (\w+)", path.read_text(), re.M)
+        }
+        assert set() == diagram_names("ports") - classes
