@@ -12,7 +12,6 @@ import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
@@ -124,12 +123,6 @@ def _s3_storage(settings: Settings) -> S3Storage:
         bucket_map=parse_bucket_map(s3.s3_bucket_map),
         create_buckets=s3.s3_create_buckets,
     )
-
-
-def _directory_variants(root: Path) -> VariantCache:
-    from designcore.adapters.local_storage import DirectoryVariantCache
-
-    return DirectoryVariantCache(root)
 
 
 def _bucket_policy(settings: Settings) -> BucketPolicy:
@@ -355,8 +348,14 @@ class Container(containers.DeclarativeContainer):
     image_variants = providers.Selector(
         settings.provided.storage.backend,
         memory=providers.Singleton(InMemoryVariantCache),
-        local=providers.Singleton(_directory_variants, root=settings.provided.variants_dir),
-        s3=providers.Singleton(_directory_variants, root=settings.provided.variants_dir),
+        local=providers.Singleton(
+            _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
+            root=settings.provided.variants_dir,
+        ),
+        s3=providers.Singleton(
+            _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
+            root=settings.provided.variants_dir,
+        ),
     )
     media = providers.Singleton(
         MediaService,

@@ -23,6 +23,7 @@ from designcore.adapters.paystack.sandbox import (
 )
 from designcore.app import Container, build_container, load_settings
 from designcore.app.http import create_app
+from support import KEY_ENCRYPTION_KEY
 
 PUBLIC = "pk_test_sandbox_http"
 SECRET = "sk_test_sandbox_http"
@@ -642,7 +643,12 @@ class TestMounting:
 class TestSandboxSettings:
     def test_defaults(self) -> None:
         """The sandbox is the default provider, with test keys and webhooks to our own route."""
-        settings = load_settings({"DESIGNCORE_PUBLIC_URL": "https://designcore.example/"})
+        settings = load_settings(
+            {
+                "DESIGNCORE_PUBLIC_URL": "https://designcore.example/",
+                "DESIGNCORE_KEY_ENCRYPTION_KEY": KEY_ENCRYPTION_KEY,  # https is production
+            }
+        )
         sandbox = settings.payments.sandbox
         assert ("sandbox", True) == (settings.payments.backend, sandbox.webhooks)
         assert sandbox.public_key.startswith("pk_test_sandbox")
