@@ -313,8 +313,9 @@ class KeyEncryptionSettings:
     key: str = env(
         "KEY_ENCRYPTION_KEY",
         "Encrypts the signing keys' private halves at rest: 32 random bytes in URL-safe base64 "
-        "(`designcore keys new-encryption-key` prints one). Required with PostgreSQL or an https "
-        "`PUBLIC_URL`; otherwise made once into `key-encryption.key` in the data dir (mode 0600).",
+        "(`designcore keys new-encryption-key` prints one). Required with PostgreSQL, or SQLite "
+        "and an https `PUBLIC_URL`; otherwise made once into `key-encryption.key` in the data dir "
+        "(mode 0600), or per process with `memory://`.",
         "",
     )
     old_keys: str = env(
@@ -486,7 +487,8 @@ def _is_fernet_key(text: str) -> bool:
 
 
 def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
-    """The key encryption key is well formed, and given in production."""
+    """The key encryption key is well formed, and given in production whenever signing keys
+    are kept at rest (every database but ``memory://``)."""
     keys = settings.key_encryption
     found: list[FieldIssue] = []
     expected = "must be 32 random bytes in URL-safe base64 (44 characters)"
@@ -494,7 +496,7 @@ def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_KEY", expected))
     if not all(_is_fernet_key(old) for old in keys.old_key_list):
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_OLD_KEYS", "each key " + expected))
-    if not keys.key and settings.is_production:
+    if not keys.key and settings.is_production and settings.database.backend != "memory":
         found.append(
             FieldIssue(
                 PREFIX + "KEY_ENCRYPTION_KEY",

@@ -82,6 +82,13 @@ class TestKeyEncryptionSettings:
         )
         assert (True, KEY) == (settings.is_production, settings.key_encryption.key)
 
+    def test_memory_needs_no_key(self) -> None:
+        """In memory nothing is kept at rest, so even over https no key is required."""
+        settings = load_settings(
+            {"DESIGNCORE_DATABASE_URL": "memory://", "DESIGNCORE_PUBLIC_URL": "https://x.example"}
+        )
+        assert ("", True) == (settings.key_encryption.key, settings.is_production)
+
     def test_the_embedded_default_needs_no_key(self) -> None:
         """SQLite over http is not production: the key is made in the data dir."""
         settings = load_settings({"DESIGNCORE_DATA_DIR": "/srv/designcore"})
