@@ -680,3 +680,39 @@ class TestSecrecy:
         error = caught.value
         shown = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
         assert None is shown
+
+
+class TestNotFoundIsPaystacksOwnWord:
+    @pytest.mark.parametrize(
+        ("status", "content", "content_type"),
+        [
+            (404, b"<html><body>404 Not Found</body></html>", "text/html"),
+            (404, b'{"message": "no route"}', "application/json"),
+            (404, b'{"status": false, "message": "Not found"}', "application/json"),
+            (404, b"", "text/plain"),
+            (404, b'{"status": true, "message": "Transaction reference not found"}', "text/json"),
+        ],
+    )
+    def test_another_404_is_unavailable_and_logged(
+        self,
+        sleeps: Sleeps,
+        caplog: pytest.LogCaptureFixture,
+        status: int,
+        content: bytes,
+        content_type: str,
+    ) -> None:
+        """A 404 that is not Paystack saying "Transaction reference not found" (a proxy's
+        page, a wrong base URL) is Unavailable, so the payment stays pending, and is logged."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            return httpx.Response(status, content=content, headers={"content-type": content_type})
+
+        with httpx.Client(transport=httpx.MockTransport(handler)) as http:
+            gateway = PaystackGateway(http, secret_key="sk", public_key="pk", sleep=sleeps)
+            with (
+                caplog.at_level(logging.ERROR, logger="designcore.adapters.paystack"),
+                pytest.raises(Unavailable) as caught,
+            ):
+                gateway.verify(REFERENCE)
+        assert "provider_unavailable" == caught.value.code
+        assert any(REFERENCE in record.getMessage() for record in caplog.records)

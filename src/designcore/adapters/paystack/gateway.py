@@ -78,6 +78,22 @@ _NOT_SENT: tuple[type[httpx.TransportError], ...] = (
 )
 
 
+def _says_reference_not_found(response: httpx.Response) -> bool:
+    """Whether this is Paystack's own answer for an unknown reference: a JSON object with
+    ``status: false`` and the message ``Transaction reference not found`` (as 400 live, or 404).
+    Any other answer (a proxy's 404 page, another service's JSON) is not Paystack's word."""
+    if response.status_code not in (200, 400, 404):
+        return False
+    try:
+        document = response.json()
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(document, dict) or document.get("status") is not False:
+        return False
+    message = document.get("message")
+    return isinstance(message, str) and _REFERENCE_NOT_FOUND in message.lower()
+
+
 @attrs.frozen
 class _Answer:
     response: httpx.Response
@@ -190,15 +206,10 @@ class PaystackGateway:
             raise NotFound("no payment has this reference", code=PAYMENT_NOT_FOUND)
         answer = self._send("GET", f"/transaction/verify/{quote(reference, safe='')}")
         response = answer.response
+        if _says_reference_not_found(response):
+            raise NotFound("Paystack has no payment with this reference", code=PAYMENT_NOT_FOUND)
         if not response.is_success:
-            message = self._message_of(response)
-            if response.status_code == 404 or (
-                response.status_code == 400 and _REFERENCE_NOT_FOUND in message.lower()
-            ):
-                raise NotFound(
-                    "Paystack has no payment with this reference", code=PAYMENT_NOT_FOUND
-                )
-            self._fail(response, "verify", message)
+            self._fail(response, "verify", self._message_of(response), reference=reference)
         data = self._data(response, "verify")
         try:
             return read_transaction(data)
@@ -263,7 +274,9 @@ class PaystackGateway:
             code=PROVIDER_UNAVAILABLE,
         )
 
-    def _fail(self, response: httpx.Response, operation: str, message: str) -> NoReturn:
+    def _fail(
+        self, response: httpx.Response, operation: str, message: str, *, reference: str = ""
+    ) -> NoReturn:
         """Map a non-2xx answer below 500 to a domain error."""
         status = response.status_code
         if status in (401, 403):
@@ -278,7 +291,16 @@ class PaystackGateway:
                 code=PROVIDER_UNAVAILABLE,
             )
         if not 400 <= status < 500 or status == 404:
-            # Redirects, or a 404 from initialize: the base URL is wrong, not the payment.
+            # Redirects, or a 404 that is not Paystack's "Transaction reference not found" (a
+            # proxy's page, a wrong base URL): the way to Paystack is wrong, not the payment.
+            _log.error(
+                "Paystack %s %s answered HTTP %d (%s) without Paystack's own refusal; check "
+                "DESIGNCORE_PAYSTACK_BASE_URL and any proxy. Nothing is changed.",
+                operation,
+                reference,
+                status,
+                message,
+            )
             raise Unavailable(
                 f"Paystack answered HTTP {status} to {operation}", code=PROVIDER_UNAVAILABLE
             )
