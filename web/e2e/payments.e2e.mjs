@@ -128,7 +128,7 @@ describe('premium upgrade through the sandbox checkout', () => {
       body: { amount: 150000, currency: 'NGN' },
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
-    assert.match(created.body.reference, /^txn_\d+_[a-z0-9]+$/);
+    assert.match(created.body.reference, /^txn-\d+-[a-z0-9]+$/);
 
     const paid = await payInCheckout(created.body.access_code, SUCCESS_CARD, 'checkout-success');
     assert.equal(paid.state, 'success');

@@ -48,7 +48,7 @@ def fixture_sandbox() -> PaystackSandbox:
 
 
 def new(
-    sandbox: PaystackSandbox, reference: str = "txn_1777890600000_abcd1234", **extra: Any
+    sandbox: PaystackSandbox, reference: str = "txn-1777890600000-abcd1234", **extra: Any
 ) -> SandboxTransaction:
     values: dict[str, Any] = {"email": "ada@example.com", "amount": 150_000} | extra
     return sandbox.initialize(reference=reference, **values)
@@ -103,7 +103,7 @@ class TestInitialize:
         assert ("abandoned", None) == (created.status, created.paid_at)
         assert created == sandbox.by_access_code(created.access_code)
         assert created == sandbox.by_id(created.id) == sandbox.by_id(str(created.id))
-        assert created == sandbox.by_reference("txn_1777890600000_abcd1234")
+        assert created == sandbox.by_reference("txn-1777890600000-abcd1234")
 
     def test_amount_as_digits(self, sandbox: PaystackSandbox) -> None:
         """Like Paystack, an amount may come as a string of digits."""
@@ -173,14 +173,25 @@ class TestInitialize:
             new(sandbox, **{field: value})
         assert (400, message) == (caught.value.http_status, caught.value.message)
         with pytest.raises(PaystackError):
-            sandbox.by_reference("txn_1777890600000_abcd1234")
+            sandbox.by_reference("txn-1777890600000-abcd1234")
 
-    @pytest.mark.parametrize("reference", ["has space", "a/b", "x" * 101, 12345])
+    @pytest.mark.parametrize(
+        "reference", ["has space", "a/b", "x" * 101, 12345, "txn_1777890600000_abcd1234", "a_b"]
+    )
     def test_bad_references_refused(self, sandbox: PaystackSandbox, reference: object) -> None:
-        """References are letters, digits and - _ . = only, at most 100 characters."""
+        """References are letters, digits and - . = only (as Paystack documents; no ``_``), at
+        most 100 characters."""
         with pytest.raises(PaystackError) as caught:
             sandbox.initialize(email="a@b.co", amount=100, reference=reference)
-        assert "invalid_reference" == caught.value.code
+        assert (400, "invalid_reference") == (caught.value.http_status, caught.value.code)
+
+    @pytest.mark.parametrize("reference", ["a-b.c=d", "A1", "x" * 100])
+    def test_paystacks_alphabet_is_taken(self, sandbox: PaystackSandbox, reference: str) -> None:
+        """Letters, digits, ``-``, ``.`` and ``=`` make a reference."""
+        assert (
+            reference
+            == sandbox.initialize(email="a@b.co", amount=100, reference=reference).reference
+        )
 
     @pytest.mark.parametrize("lookup", ["by_reference", "by_access_code", "by_id"])
     @pytest.mark.parametrize("key", ["nope", "", None, 4_000_000_999, "12x"])
@@ -490,7 +501,7 @@ def payment(reference: str, email: str = "ada@example.com") -> Payment:
 class TestGateway:
     """The ``PaymentGateway`` contract, over the sandbox (a driver pays as the customer)."""
 
-    reference = "txn_1777890600000_abcd1234"
+    reference = "txn-1777890600000-abcd1234"
 
     def test_is_a_payment_gateway(self, gateway: SandboxGateway) -> None:
         """The sandbox gateway satisfies the port."""

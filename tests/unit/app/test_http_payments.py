@@ -129,7 +129,7 @@ class TestUpgrade:
         key = api.get("/functions/v1/paystack-public-key", headers=who).json()["public_key"]
         assert key.startswith("pk_test_")
         made = upgrade(api, who)
-        assert made["reference"].startswith("txn_")
+        assert made["reference"].startswith("txn-")
         assert (None, None) == profile(api, who)
         sandbox(container).charge_card(made["access_code"], **SUCCESS_CARD)
         verified = api.post(

@@ -30,7 +30,7 @@ SECRET = "sk_test_sandbox_http"
 API = "/sandbox/paystack"
 SECRET_AUTH = {"Authorization": f"Bearer {SECRET}"}
 PUBLIC_AUTH = {"Authorization": f"Bearer {PUBLIC}"}
-REFERENCE = "txn_1777890600000_abcd1234"
+REFERENCE = "txn-1777890600000-abcd1234"
 CARD = {"number": SUCCESS_CARD.spaced, "cvv": "408", "expiry": "12/40"}
 
 

@@ -42,7 +42,8 @@ from designcore.domain.payments import (
 PLAN = premium_plan("PLN_x")
 LAGOS = timezone(timedelta(hours=1))
 NOW = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
-REFERENCE = "txn_1793000000000_abcd1234"
+REFERENCE = "txn-1793000000000-abcd1234"
+LEGACY_REFERENCE = "txn_1793000000000_abcd1234"
 RANDOM_PART = st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=4, max_size=32)
 ZONES = st.sampled_from([UTC, LAGOS])
 ANY_MOMENT = st.datetimes(
@@ -126,15 +127,21 @@ class TestPlan:
 class TestReferences:
     @given(MOMENTS, RANDOM_PART)
     def test_round_trip_and_shape(self, now: datetime, random_part: str) -> None:
-        """A new reference is ``txn_{milliseconds since the epoch}_{random}`` and is
+        """A new reference is ``txn-{milliseconds since the epoch}-{random}`` and is
         recognised as one."""
         reference = new_reference(now, random_part)
-        match = re.fullmatch(r"txn_(\d+)_([a-z0-9]+)", reference)
+        match = re.fullmatch(r"txn-(\d+)-([a-z0-9]+)", reference)
         assert match is not None
         epoch = datetime(1970, 1, 1, tzinfo=UTC)
         assert (now - epoch) // timedelta(milliseconds=1) == int(match.group(1))
         assert random_part == match.group(2)
         assert is_reference(reference)
+
+    @given(REFERENCES)
+    def test_new_references_use_only_paystacks_alphabet(self, reference: str) -> None:
+        """Paystack documents letters, digits, ``-``, ``.`` and ``=`` in a reference (at most
+        100 characters): every new reference is made of those alone."""
+        assert re.fullmatch(r"[A-Za-z0-9.=-]{1,100}", reference, flags=re.ASCII) is not None
 
     @pytest.mark.parametrize("random_part", ["abc", "ABCD", "ab_cd", "ab-cd", "a" * 33, "abcd\n"])
     def test_bad_random_parts_are_refused(self, random_part: str) -> None:
@@ -142,22 +149,30 @@ class TestReferences:
         with pytest.raises(ValueError):
             new_reference(NOW, random_part)
 
+    def test_references_made_before_the_separator_changed_are_still_ours(self) -> None:
+        """``txn_{milliseconds}_{random}`` (payments created before references used ``-``)
+        is still recognised, so those payments can be verified."""
+        assert is_reference(LEGACY_REFERENCE)
+
     @pytest.mark.parametrize(
         "value",
         [
             None,
             1793000000000,
             "",
-            "txn_1793000000000_abcd1234\n",
-            "TXN_1793000000000_abcd1234",
-            "txn_179300000_abcd",
-            "txn_1793000000000_ab",
-            "txn_1793000000000_abcd; drop table payments",
-            "xtxn_1793000000000_abcd",
+            "txn-1793000000000-abcd1234\n",
+            "TXN-1793000000000-abcd1234",
+            "txn-179300000-abcd",
+            "txn-1793000000000-ab",
+            "txn-1793000000000-abcd; drop table payments",
+            "xtxn-1793000000000-abcd",
+            "txn-1793000000000_abcd",
+            "txn_1793000000000-abcd",
         ],
     )
     def test_other_values_are_not_references(self, value: object) -> None:
-        """Non-strings, other shapes and a trailing newline are not references."""
+        """Non-strings, other shapes, mixed separators and a trailing newline are not
+        references."""
         assert not is_reference(value)
 
     @given(
@@ -168,9 +183,10 @@ class TestReferences:
         | st.builds(lambda r, t: r + t, REFERENCES, st.sampled_from(["\n", " ", "_", "A"]))
     )
     def test_is_reference_matches_the_shape_exactly(self, value: object) -> None:
-        """is_reference is exactly the documented shape, for any value."""
+        """is_reference is exactly the documented shapes, for any value."""
         expected = isinstance(value, str) and (
-            re.fullmatch(r"txn_\d{10,16}_[a-z0-9]{4,32}", value, flags=re.ASCII) is not None
+            re.fullmatch(r"txn-\d{10,16}-[a-z0-9]{4,32}", value, flags=re.ASCII) is not None
+            or re.fullmatch(r"txn_\d{10,16}_[a-z0-9]{4,32}", value, flags=re.ASCII) is not None
         )
         assert expected == is_reference(value)
 
@@ -272,7 +288,7 @@ class TestJudge:
             ({"amount_minor": 150_001}, Rejection.AMOUNT_MISMATCH),
             ({"currency": "USD"}, Rejection.CURRENCY_MISMATCH),
             ({"customer_email": "eve@example.com"}, Rejection.CUSTOMER_MISMATCH),
-            ({"reference": "txn_1793000000000_other"}, Rejection.REFERENCE_MISMATCH),
+            ({"reference": "txn-1793000000000-other"}, Rejection.REFERENCE_MISMATCH),
         ],
     )
     def test_a_mismatching_success_is_rejected(
@@ -325,7 +341,7 @@ class TestJudge:
         st.sampled_from([150_000, 100, 15_000_000]),
         st.sampled_from(["NGN", "ngn", "USD"]),
         st.sampled_from(["ada@example.com", "ADA@EXAMPLE.COM", "eve@example.com"]),
-        st.sampled_from([REFERENCE, "txn_1793000000000_zzzz"]),
+        st.sampled_from([REFERENCE, "txn-1793000000000-zzzz"]),
     )
     def test_activation_rule_as_property(
         self,

@@ -65,8 +65,9 @@ _REFERENCE_NOT_FOUND = "transaction reference not found"
 
 _REFERENCE = re.compile(r"^[A-Za-z0-9._=-]{1,100}$")
 """References verify asks about: Paystack's documented alphabet (alphanumerics, ``-``, ``.``,
-``=``) plus ``_``, which our own ``txn_{timestamp}_{random}`` references use. Anything else could
-not be a Paystack reference and must not reach the URL path."""
+``=``) plus ``_``, which our references used before they switched to ``-`` (payments made then
+can still be verified). Anything else could not be a Paystack reference and must not reach the
+URL path."""
 _MESSAGE_LIMIT = 300
 
 # Raised before the request left this process: Paystack cannot have acted on it.

@@ -56,7 +56,8 @@ MAX_AMOUNT = 10**12
 """Largest amount (in the minor unit) the sandbox takes: ten billion naira."""
 
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
-_REFERENCE = re.compile(r"^[A-Za-z0-9._=-]{1,100}$")
+_REFERENCE = re.compile(r"[A-Za-z0-9.=-]{1,100}")
+"""Paystack's documented reference alphabet: letters, digits, ``-``, ``.`` and ``=``."""
 _UNPAID = "The transaction was not completed"
 
 Status = Literal["abandoned", "ongoing", "pending", "success", "failed"]
@@ -308,10 +309,11 @@ class PaystackSandbox:
         with self._lock:
             if reference is None or reference == "":
                 chosen = self._new_reference()
-            elif not isinstance(reference, str) or not _REFERENCE.match(reference):
+            elif not isinstance(reference, str) or not _REFERENCE.fullmatch(reference):
                 raise PaystackError(
                     400,
-                    "Invalid reference: only letters, digits, '-', '_', '.' and '=' allowed",
+                    "Invalid transaction reference: only alphanumeric characters, '-', '.' "
+                    "and '=' are allowed",
                     "invalid_reference",
                 )
             else:
