@@ -9,9 +9,7 @@ from __future__ import annotations
 import calendar
 import enum
 import re
-from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 import attrs
 
@@ -25,6 +23,11 @@ GRACE_PERIOD = timedelta(days=3)
 
 RECONCILE_AFTER = timedelta(minutes=10)
 """A payment still pending after this long is verified with the provider by the reconciler."""
+
+CUSTOMER_DEADLINE = timedelta(seconds=5)
+"""How long a customer's create or verify waits for the provider, retries included, before
+``provider_unavailable``; the payment then stays pending, and the reconciler, which has no
+customer waiting, asks again with the provider adapter's full retry budget."""
 
 PREMIUM_FEATURES = (
     "Private designs",
@@ -135,11 +138,10 @@ def is_reference(value: object) -> bool:
     )
 
 
-def check_upgrade_request(body: Mapping[str, Any], plan: Plan) -> None:
-    """``create-premium-upgrade``'s body must ask for exactly the plan's price: ``amount`` in
-    kobo and ``currency``. Anything else (another amount, a float, a string, a missing field)
-    is refused: the server, not the browser, decides what premium costs."""
-    amount, currency = body.get("amount"), body.get("currency", CURRENCY)
+def check_upgrade_request(amount: object, currency: object, plan: Plan) -> None:
+    """``create-premium-upgrade`` must ask for exactly the plan's price: ``amount`` in kobo and
+    ``currency``. Anything else (another amount, a float, a string, a boolean, nothing) is
+    refused: the server, not the browser, decides what premium costs."""
     issues = []
     if isinstance(amount, bool) or not isinstance(amount, int) or amount != plan.price.minor:
         issues.append(

@@ -8,7 +8,7 @@ extending the subscription and turning the profile premium are one transaction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -44,7 +44,13 @@ class PaymentGateway(Protocol):
 
     Network failures, timeouts and 5xx answers raise ``Unavailable`` (the payment stays
     pending and is reconciled later); a provider refusal raises ``NotAllowed``; an unknown
-    reference raises ``NotFound``."""
+    reference raises ``NotFound`` (only when the provider itself says it has no such
+    reference: an answer from something else, such as a proxy's 404, is ``Unavailable``).
+
+    ``within`` bounds a call that someone is waiting for: the whole call, retries and waits
+    between them included, ends within about that long, or raises ``Unavailable``
+    (``provider_unavailable``). Without it the implementation uses its full retry budget (the
+    reconciler)."""
 
     def public_key(self) -> str:
         """The public key the payment popup is opened with."""
@@ -58,11 +64,12 @@ class PaymentGateway(Protocol):
         reference: str,
         callback_url: str | None = None,
         metadata: Mapping[str, Any] | None = None,
+        within: timedelta | None = None,
     ) -> Initialized:
         """Create a transaction for ``amount`` with our ``reference``."""
         ...
 
-    def verify(self, reference: str) -> ProviderTransaction:
+    def verify(self, reference: str, *, within: timedelta | None = None) -> ProviderTransaction:
         """What the provider says about a reference now."""
         ...
 

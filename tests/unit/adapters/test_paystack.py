@@ -716,3 +716,84 @@ class TestNotFoundIsPaystacksOwnWord:
                 gateway.verify(REFERENCE)
         assert "provider_unavailable" == caught.value.code
         assert any(REFERENCE in record.getMessage() for record in caplog.records)
+
+
+class Stopwatch:
+    """Time as the gateway sees it, moved by its waits and by slow answers (no real waiting)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class TestDeadline:
+    @staticmethod
+    def silent_provider(stopwatch: Stopwatch) -> httpx.Client:
+        """A provider that never answers: each request runs into its own read timeout."""
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            stopwatch.sleep(request.extensions["timeout"]["read"])
+            raise httpx.ReadTimeout("no answer", request=request)
+
+        return httpx.Client(transport=httpx.MockTransport(handler))
+
+    @pytest.mark.parametrize("within", [timedelta(seconds=5), timedelta(seconds=2.5)])
+    def test_a_call_with_a_deadline_ends_within_it(self, within: timedelta) -> None:
+        """Given ``within``, create and verify end by the deadline, retries and waits
+        included, with provider_unavailable."""
+        stopwatch = Stopwatch()
+        with self.silent_provider(stopwatch) as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key="sk",
+                public_key="pk",
+                sleep=stopwatch.sleep,
+                monotonic=stopwatch.monotonic,
+            )
+            for call in (
+                lambda: gateway.verify(REFERENCE, within=within),
+                lambda: gateway.initialize(
+                    email=EMAIL, amount=PRICE, reference=REFERENCE, within=within
+                ),
+            ):
+                started = stopwatch.now
+                with pytest.raises(Unavailable) as caught:
+                    call()
+                assert "provider_unavailable" == caught.value.code
+                assert stopwatch.now - started <= within.total_seconds()
+
+    def test_without_a_deadline_every_attempt_is_made(self) -> None:
+        """The reconciler's calls use the whole budget: three 15 s reads and the waits."""
+        stopwatch = Stopwatch()
+        with self.silent_provider(stopwatch) as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key="sk",
+                public_key="pk",
+                sleep=stopwatch.sleep,
+                monotonic=stopwatch.monotonic,
+            )
+            with pytest.raises(Unavailable):
+                gateway.verify(REFERENCE)
+        assert 3 * 15 + 0.2 + 0.4 == pytest.approx(stopwatch.now)
+
+    def test_a_retry_fits_when_the_budget_allows(self, fake: FakePaystackApi) -> None:
+        """A quick 5xx leaves time for the retry, which answers."""
+        stopwatch = Stopwatch()
+        with fake.client() as http:
+            gateway = PaystackGateway(
+                http,
+                secret_key=fake.secret_key,
+                public_key=fake.public_key,
+                base_url=fake.base_url,
+                sleep=stopwatch.sleep,
+                monotonic=stopwatch.monotonic,
+            )
+            initialize(gateway)
+            fake.fail_next(1, status=502)
+            assert "abandoned" == gateway.verify(REFERENCE, within=timedelta(seconds=5)).status

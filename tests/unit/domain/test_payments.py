@@ -193,30 +193,28 @@ class TestReferences:
 
 class TestUpgradeRequest:
     def test_the_plan_price_is_accepted(self) -> None:
-        """Exactly 150000 kobo in NGN is accepted, with or without the currency."""
-        check_upgrade_request({"amount": 150_000, "currency": "NGN"}, PLAN)
-        check_upgrade_request({"amount": 150_000}, PLAN)
+        """Exactly 150000 kobo in NGN is accepted."""
+        check_upgrade_request(150_000, "NGN", PLAN)
 
     @pytest.mark.parametrize(
-        ("body", "field"),
+        ("amount", "currency", "field"),
         [
-            ({"amount": 100, "currency": "NGN"}, "amount"),
-            ({"amount": 1500, "currency": "NGN"}, "amount"),
-            ({"amount": "150000", "currency": "NGN"}, "amount"),
-            ({"amount": 150000.0, "currency": "NGN"}, "amount"),
-            ({"amount": True, "currency": "NGN"}, "amount"),
-            ({"amount": None, "currency": "NGN"}, "amount"),
-            ({"currency": "NGN"}, "amount"),
-            ({"amount": 150_000, "currency": "USD"}, "currency"),
-            ({"amount": 150_000, "currency": "ngn"}, "currency"),
-            ({"amount": 150_000, "currency": None}, "currency"),
+            (100, "NGN", "amount"),
+            (1500, "NGN", "amount"),
+            ("150000", "NGN", "amount"),
+            (150000.0, "NGN", "amount"),
+            (True, "NGN", "amount"),
+            (None, "NGN", "amount"),
+            (150_000, "USD", "currency"),
+            (150_000, "ngn", "currency"),
+            (150_000, None, "currency"),
         ],
     )
-    def test_anything_else_is_refused(self, body: dict[str, Any], field: str) -> None:
+    def test_anything_else_is_refused(self, amount: object, currency: object, field: str) -> None:
         """Another amount, a string, a float, a boolean, a missing amount or another currency
         is AmountMismatch naming the field."""
         with pytest.raises(AmountMismatch) as raised:
-            check_upgrade_request(body, PLAN)
+            check_upgrade_request(amount, currency, PLAN)
         assert {field} == paths(raised.value)
         assert "amount_mismatch" == raised.value.code
 
@@ -224,7 +222,7 @@ class TestUpgradeRequest:
     def test_only_the_price_passes(self, amount: int) -> None:
         """For any integer amount the request passes exactly when it is the price."""
         try:
-            check_upgrade_request({"amount": amount, "currency": "NGN"}, PLAN)
+            check_upgrade_request(amount, "NGN", PLAN)
         except AmountMismatch:
             assert amount != PLAN.price.minor
         else:

@@ -19,7 +19,8 @@ What it speaks (Paystack's documented API; every request carries ``Authorization
 
 Reliability: each request has a connect and a read timeout; network errors and 5xx answers are
 retried (``attempts`` in all, exponential ``backoff`` through the injected ``sleep``), 4xx answers
-never. Errors leave as domain errors (vendor exceptions never cross this boundary), and the
+never. A call given ``within`` (a customer is waiting) ends within that budget: each attempt's
+timeouts are cut to the time left, and no retry starts that the budget cannot hold. Errors leave as domain errors (vendor exceptions never cross this boundary), and the
 secret key never appears in a message or a log line.
 """
 
@@ -30,6 +31,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any, NoReturn
 from urllib.parse import quote
 
@@ -116,6 +118,7 @@ class PaystackGateway:
         backoff: float = 0.2,
         sleep: Callable[[float], object] = time.sleep,
         timeout: httpx.Timeout = DEFAULT_TIMEOUT,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         if not secret_key:
             raise ValueError("a Paystack secret key is required")
@@ -131,6 +134,7 @@ class PaystackGateway:
         self._backoff = backoff
         self._sleep = sleep
         self._timeout = timeout
+        self._monotonic = monotonic
 
     def __repr__(self) -> str:
         return f"PaystackGateway(base_url={self._base_url!r}, public_key={self._public_key!r})"
@@ -147,6 +151,7 @@ class PaystackGateway:
         reference: str,
         callback_url: str | None = None,
         metadata: Mapping[str, Any] | None = None,
+        within: timedelta | None = None,
     ) -> Initialized:
         """``POST /transaction/initialize`` for ``amount`` with our ``reference``.
 
@@ -169,7 +174,8 @@ class PaystackGateway:
             body["callback_url"] = callback_url
         if metadata is not None:
             body["metadata"] = json.dumps(dict(metadata), separators=(",", ":"))
-        answer = self._send("POST", "/transaction/initialize", body=body)
+        deadline = self._deadline(within)
+        answer = self._send("POST", "/transaction/initialize", body=body, deadline=deadline)
         response = answer.response
         if not response.is_success:
             message = self._message_of(response)
@@ -178,7 +184,9 @@ class PaystackGateway:
                 and _DUPLICATE_REFERENCE in message.lower()
                 and answer.maybe_processed
             ):
-                self._lost_initialize(email=email, amount=amount, reference=reference)
+                self._lost_initialize(
+                    email=email, amount=amount, reference=reference, deadline=deadline
+                )
             self._fail(response, "initialize", message)
         data = self._data(response, "initialize")
         access_code = data.get("access_code")
@@ -193,19 +201,24 @@ class PaystackGateway:
             reference=reference, access_code=access_code, authorization_url=authorization_url
         )
 
-    def verify(self, reference: str) -> ProviderTransaction:
+    def verify(self, reference: str, *, within: timedelta | None = None) -> ProviderTransaction:
         """``GET /transaction/verify/{reference}``: what Paystack says about it now.
 
         A reference that could not be one (empty, only dots, characters other than
         alphanumerics and ``-._=``) is not found without asking, so nothing but a reference
         reaches the URL path."""
+        return self._verify(reference, self._deadline(within))
+
+    def _verify(self, reference: str, deadline: float | None) -> ProviderTransaction:
         if (
             not isinstance(reference, str)
             or not _REFERENCE.fullmatch(reference)
             or not reference.strip(".")
         ):
             raise NotFound("no payment has this reference", code=PAYMENT_NOT_FOUND)
-        answer = self._send("GET", f"/transaction/verify/{quote(reference, safe='')}")
+        answer = self._send(
+            "GET", f"/transaction/verify/{quote(reference, safe='')}", deadline=deadline
+        )
         response = answer.response
         if _says_reference_not_found(response):
             raise NotFound("Paystack has no payment with this reference", code=PAYMENT_NOT_FOUND)
@@ -230,19 +243,56 @@ class PaystackGateway:
 
     # -- talking to Paystack -------------------------------------------------------------------
 
-    def _send(self, method: str, path: str, *, body: Mapping[str, Any] | None = None) -> _Answer:
-        """One request with retries on network errors and 5xx; any other answer is returned."""
+    def _deadline(self, within: timedelta | None) -> float | None:
+        """The monotonic moment a call given ``within`` must end by."""
+        return None if within is None else self._monotonic() + within.total_seconds()
+
+    def _timeout_until(self, deadline: float | None) -> httpx.Timeout | None:
+        """The request timeouts, cut to the time left before ``deadline`` (``None``: no time
+        is left)."""
+        if deadline is None:
+            return self._timeout
+        left = deadline - self._monotonic()
+        if left <= 0:
+            return None
+
+        def cut(limit: float | None) -> float:
+            return left if limit is None else min(limit, left)
+
+        timeout = self._timeout
+        return httpx.Timeout(
+            connect=cut(timeout.connect),
+            read=cut(timeout.read),
+            write=cut(timeout.write),
+            pool=cut(timeout.pool),
+        )
+
+    def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Mapping[str, Any] | None = None,
+        deadline: float | None = None,
+    ) -> _Answer:
+        """One request with retries on network errors and 5xx; any other answer is returned.
+        With a ``deadline``, attempts stop when it passes."""
         headers = {"Authorization": f"Bearer {self._secret_key}", "Accept": "application/json"}
         maybe_processed = False
-        problem = ""
+        problem = "no time left to ask"
+        made = 0
         for attempt in range(1, self._attempts + 1):
+            timeout = self._timeout_until(deadline)
+            if timeout is None:
+                break
+            made = attempt
             try:
                 response = self._http.request(
                     method,
                     f"{self._base_url}{path}",
                     json=body,
                     headers=headers,
-                    timeout=self._timeout,
+                    timeout=timeout,
                 )
             except httpx.TransportError as error:
                 problem = f"{type(error).__name__}: {self._redact(str(error))}"
@@ -259,6 +309,8 @@ class PaystackGateway:
                 problem = f"HTTP {response.status_code}"
             if attempt < self._attempts:
                 delay = self._backoff * 2 ** (attempt - 1)
+                if deadline is not None and self._monotonic() + delay >= deadline:
+                    break  # the customer's budget cannot hold another attempt
                 _log.warning(
                     "Paystack %s %s failed (%s), attempt %d of %d; retrying in %.2f s",
                     method,
@@ -269,9 +321,10 @@ class PaystackGateway:
                     delay,
                 )
                 self._sleep(delay)
-        _log.error("Paystack %s %s failed %d times (%s)", method, path, self._attempts, problem)
+        _log.error("Paystack %s %s failed %d times (%s)", method, path, made, problem)
         raise Unavailable(
-            f"Paystack could not be reached after {self._attempts} attempts ({problem})",
+            f"Paystack could not be reached after {made} attempt{'s' if made != 1 else ''} "
+            f"({problem})",
             code=PROVIDER_UNAVAILABLE,
         )
 
@@ -323,10 +376,12 @@ class PaystackGateway:
             raise self._bad_answer(f"{operation} answered without a data object")
         return data
 
-    def _lost_initialize(self, *, email: str, amount: Money, reference: str) -> NoReturn:
+    def _lost_initialize(
+        self, *, email: str, amount: Money, reference: str, deadline: float | None
+    ) -> NoReturn:
         """A retried initialize was refused as a duplicate: see :meth:`initialize`."""
         try:
-            existing = self.verify(reference)
+            existing = self._verify(reference, deadline)
         except NotFound:
             raise Unavailable(
                 "Paystack calls the reference a duplicate but cannot find it",

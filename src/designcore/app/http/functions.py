@@ -119,7 +119,7 @@ def functions_router(
         user_id = _signed_in(viewer)
         limit(request, "create", user_id)
         data = _json_object(body)
-        made = payments.create_upgrade(user_id, data)
+        made = payments.create_upgrade(user_id, data.get("amount"), data.get("currency", "NGN"))
         return {
             "access_code": made.access_code,
             "reference": made.reference,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -22,6 +22,8 @@ import attrs
 from designcore.domain.errors import FieldIssue, NotAllowed, NotFound, Unavailable, ValidationFailed
 from designcore.domain.payments import (
     ABANDON_AFTER,
+    CURRENCY,
+    CUSTOMER_DEADLINE,
     GRACE_PERIOD,
     RECONCILE_AFTER,
     Outcome,
@@ -90,12 +92,13 @@ class PaymentService:
 
     # -- creating ----------------------------------------------------------------------
 
-    def create_upgrade(self, user_id: str, body: Mapping[str, Any]) -> Upgrade:
-        """Create the premium payment for a signed-in user. The body must ask for exactly the
-        plan's price (``amount_mismatch`` otherwise). The attempt is stored before the
-        provider is called, so it is never lost; if the provider cannot be reached it is
-        marked failed and ``provider_unavailable`` is raised."""
-        check_upgrade_request(body, self.plan)
+    def create_upgrade(self, user_id: str, amount: object, currency: object = CURRENCY) -> Upgrade:
+        """Create the premium payment for a signed-in user, who must ask for exactly the
+        plan's price: ``amount`` in kobo and ``currency`` (``amount_mismatch`` otherwise). The
+        attempt is stored before the provider is called, so it is never lost; if the provider
+        does not answer within :data:`CUSTOMER_DEADLINE` it is marked failed (nobody can pay
+        it: the customer never got its access code) and ``provider_unavailable`` is raised."""
+        check_upgrade_request(amount, currency, self.plan)
         now = self._clock.now()
         random_part = "".join(secrets.choice(_RANDOM_ALPHABET) for _ in range(9))
         reference = new_reference(now, random_part)
@@ -119,6 +122,7 @@ class PaymentService:
                 reference=reference,
                 callback_url=self._callback_url,
                 metadata={"user_id": user_id, "plan": self.plan.id},
+                within=CUSTOMER_DEADLINE,
             )
         except (Unavailable, NotAllowed) as error:
             self._record(reference, status=PaymentStatus.FAILED, failure=error.code)
@@ -139,7 +143,8 @@ class PaymentService:
     def verify(self, user_id: str, reference: object) -> Payment:
         """``verify-premium-payment``: ask the provider about the caller's own payment and
         apply the answer. Someone else's reference is ``payment_not_found`` (as an unknown
-        one), a provider that cannot be reached leaves the payment pending and raises
+        one). A provider that does not answer within :data:`CUSTOMER_DEADLINE` leaves the
+        payment pending (the reconciler asks again later) and raises
         ``provider_unavailable``."""
         if not is_reference(reference):
             raise InvalidReference([FieldIssue("reference", "must be a payment reference")])
@@ -150,7 +155,7 @@ class PaymentService:
             raise NotFound("no such payment", code="payment_not_found")
         if payment.status is PaymentStatus.SUCCEEDED:
             return payment
-        transaction = self._gateway.verify(reference)
+        transaction = self._gateway.verify(reference, within=CUSTOMER_DEADLINE)
         return self._apply(reference, transaction)
 
     def handle_webhook(self, raw_body: bytes, signature: str | None) -> str:

@@ -11,6 +11,7 @@ the app cannot tell the two apart (``tests/contract``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from designcore.adapters.paystack.sandbox.sandbox import (
@@ -52,9 +53,11 @@ class SandboxGateway:
         reference: str,
         callback_url: str | None = None,
         metadata: Mapping[str, Any] | None = None,
+        within: timedelta | None = None,
     ) -> Initialized:
         """Create the transaction; a refusal (a used reference, a bad e-mail…) raises
-        ``NotAllowed`` (``provider_refused``) with the sandbox's message."""
+        ``NotAllowed`` (``provider_refused``) with the sandbox's message. The sandbox answers
+        in process, so ``within`` has nothing to bound."""
         try:
             created = self._sandbox.initialize(
                 email=email,
@@ -74,7 +77,7 @@ class SandboxGateway:
             authorization_url=self._sandbox.authorization_url(created),
         )
 
-    def verify(self, reference: str) -> ProviderTransaction:
+    def verify(self, reference: str, *, within: timedelta | None = None) -> ProviderTransaction:
         """What the sandbox says about a reference; ``NotFound`` (``payment_not_found``) when
         it has none."""
         try:
