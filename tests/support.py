@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from designcore.domain.accounts import User
+from designcore.domain.profiles import Profile, referral_code_from
 from designcore.domain.templates import FieldRequirement, Template
+from designcore.ports.accounts import AccountsUnitOfWork
 
 POSTGRES_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -75,3 +78,22 @@ def postgres_schema_settings() -> Iterator[dict[str, str]]:
         with admin.begin() as conn:
             conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+def store_customer(
+    accounts: Callable[[], AccountsUnitOfWork], now: datetime, email: str = "ada@example.com"
+) -> str:
+    """A stored user with a profile (what sign-up leaves behind); answers the user id."""
+    user = User(id=str(uuid.uuid4()), email=email, created_at=now, updated_at=now)
+    profile = Profile(
+        id=user.id,
+        email=email,
+        referral_code=referral_code_from(uuid.uuid4().bytes),
+        created_at=now,
+        updated_at=now,
+    )
+    with accounts() as uow:
+        uow.users.add(user)
+        uow.profiles.add(profile)
+        uow.commit()
+    return user.id

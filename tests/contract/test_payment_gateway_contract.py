@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 
 import pytest
 
+from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.paystack import PaystackGateway
 from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
@@ -128,7 +129,9 @@ class SandboxDriver:
 def sandbox_env() -> Iterator[GatewayEnv]:
     """``SandboxGateway`` over an in-process sandbox (webhooks recorded, not sent)."""
     sandbox = PaystackSandbox(
-        public_key="pk_test_sandbox_contract", secret_key="sk_test_sandbox_contract"
+        transactions=InMemorySandboxTransactionRepository(),
+        public_key="pk_test_sandbox_contract",
+        secret_key="sk_test_sandbox_contract",
     )
     yield SandboxGateway(sandbox), SandboxDriver(sandbox)
     sandbox.close()

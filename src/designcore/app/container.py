@@ -28,6 +28,7 @@ from designcore.adapters.memory import (
     SystemClock,
 )
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
@@ -449,8 +450,19 @@ class Container(containers.DeclarativeContainer):
         signed_in=signed_in,
     )
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
+    # The sandbox's transactions: in the database (every worker, a restart and the CLI see
+    # them) unless memory.
+    sandbox_transactions = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemorySandboxTransactionRepository),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.sandbox:SqlAlchemySandboxTransactionRepository"),
+            engine=engine,
+        ),
+    )
     paystack_sandbox = providers.Singleton(
         _lazy("designcore.adapters.paystack.sandbox:PaystackSandbox"),
+        transactions=sandbox_transactions,
         public_key=settings.provided.payments.sandbox.public_key,
         secret_key=settings.provided.payments.sandbox.secret_key,
         webhook_url=settings.provided.sandbox_webhook_url,

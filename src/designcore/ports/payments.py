@@ -1,4 +1,5 @@
-"""What the payments use cases need from the world: a payment provider, and the books.
+"""What the payments use cases need from the world: a payment provider, and the books (and what
+the embedded payment sandbox needs: somewhere to keep its transactions).
 
 The books (payments and subscriptions) live in the accounts unit of work
 (:class:`designcore.ports.accounts.AccountsUnitOfWork`), so that marking a payment succeeded,
@@ -14,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from designcore.domain.payments import Money, Payment, ProviderTransaction, Subscription
+from designcore.domain.sandbox import SandboxTransaction
 
 
 @attrs.frozen
@@ -124,4 +126,35 @@ class SubscriptionRepository(Protocol):
     def ended_before(self, moment: datetime, limit: int) -> Sequence[Subscription]:
         """Subscriptions whose period ended before ``moment`` and whose expiry has not been
         applied (``expired_at`` is ``None``), oldest first (for the expiry job)."""
+        ...
+
+
+class SandboxTransactionRepository(Protocol):
+    """The payment sandbox's transactions (table ``sandbox_transactions``), shared by every
+    process that runs the sandbox: the server's workers, a restart, the command line.
+
+    Changes are compare-and-set on :attr:`SandboxTransaction.version`, so the sandbox's
+    read-decide-write steps (a charge, an OTP) cannot both win when two processes race."""
+
+    def add(self, transaction: SandboxTransaction) -> None:
+        """Store a new transaction. Raises ``Conflict`` with code ``duplicate_reference`` when
+        its reference is taken, ``duplicate_key`` when its id or access code is."""
+        ...
+
+    def by_reference(self, reference: str) -> SandboxTransaction | None:
+        """A transaction by its reference."""
+        ...
+
+    def by_access_code(self, access_code: str) -> SandboxTransaction | None:
+        """A transaction by its access code."""
+        ...
+
+    def by_id(self, transaction_id: int) -> SandboxTransaction | None:
+        """A transaction by its id."""
+        ...
+
+    def replace(self, current: SandboxTransaction, updated: SandboxTransaction) -> bool:
+        """Store ``updated`` (same id) with version ``current.version + 1``, only if the stored
+        version is still ``current.version``. Answers whether it was stored; ``False`` means
+        someone changed it first (read it again and decide again)."""
         ...

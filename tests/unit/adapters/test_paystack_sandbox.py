@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
     INSUFFICIENT_FUNDS_CARD,
@@ -44,7 +45,12 @@ EXPIRY = "12/30"
 @pytest.fixture(name="sandbox")
 def fixture_sandbox() -> PaystackSandbox:
     """A sandbox without webhook delivery (events are only recorded), at a fixed moment."""
-    return PaystackSandbox(public_key=PUBLIC, secret_key=SECRET, clock=lambda: NOW)
+    return PaystackSandbox(
+        transactions=InMemorySandboxTransactionRepository(),
+        public_key=PUBLIC,
+        secret_key=SECRET,
+        clock=lambda: NOW,
+    )
 
 
 def new(
@@ -69,9 +75,17 @@ class TestKeys:
     def test_only_test_keys(self) -> None:
         """A live-looking or empty key is refused when the sandbox is built."""
         with pytest.raises(ValueError, match="pk_test_"):
-            PaystackSandbox(public_key="pk_live_abcdefgh", secret_key=SECRET)
+            PaystackSandbox(
+                transactions=InMemorySandboxTransactionRepository(),
+                public_key="pk_live_abcdefgh",
+                secret_key=SECRET,
+            )
         with pytest.raises(ValueError, match="sk_test_"):
-            PaystackSandbox(public_key=PUBLIC, secret_key="")
+            PaystackSandbox(
+                transactions=InMemorySandboxTransactionRepository(),
+                public_key=PUBLIC,
+                secret_key="",
+            )
 
     def test_bearer_checks(self, sandbox: PaystackSandbox) -> None:
         """The secret key opens server calls, the public key the popup's log calls; nothing
@@ -677,6 +691,7 @@ def fixture_receiver(request: pytest.FixtureRequest) -> Iterator[Receiver]:
 
 def delivering(url: str, *, timeout: float = 2.0) -> PaystackSandbox:
     return PaystackSandbox(
+        transactions=InMemorySandboxTransactionRepository(),
         public_key=PUBLIC,
         secret_key=SECRET,
         clock=lambda: NOW,

@@ -14,6 +14,7 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import TestClient
 
+from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.paystack.sandbox import (
     DECLINED_CARD,
     INSUFFICIENT_FUNDS_CARD,
@@ -37,7 +38,9 @@ CARD = {"number": SUCCESS_CARD.spaced, "cvv": "408", "expiry": "12/40"}
 @pytest.fixture(name="sandbox")
 def fixture_sandbox() -> PaystackSandbox:
     """A sandbox that records webhooks instead of sending them."""
-    return PaystackSandbox(public_key=PUBLIC, secret_key=SECRET)
+    return PaystackSandbox(
+        transactions=InMemorySandboxTransactionRepository(), public_key=PUBLIC, secret_key=SECRET
+    )
 
 
 def memory_container(**extra: str) -> Container:

@@ -247,8 +247,15 @@ class PaymentService:
                 counts["unreachable"] += 1
                 continue
             except NotFound:
+                # The provider itself says it never saw the reference (a proxy's 404 is
+                # Unavailable): nobody can have paid it. verified_at tells these apart from
+                # rows failed by the old any-404 rule, which migration 0009 reopened.
+                log.warning("payment %s: the provider has no such reference", payment.reference)
                 self._record(
-                    payment.reference, status=PaymentStatus.FAILED, failure="payment_not_found"
+                    payment.reference,
+                    status=PaymentStatus.FAILED,
+                    failure="payment_not_found",
+                    verified_at=self._clock.now(),
                 )
                 counts["failed"] += 1
                 continue

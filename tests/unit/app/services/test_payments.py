@@ -3,7 +3,6 @@ verify, webhooks, the reconciler and expiry."""
 
 from __future__ import annotations
 
-import uuid
 from datetime import timedelta
 
 import httpx
@@ -14,10 +13,9 @@ from designcore.adapters.memory import FixedClock
 from designcore.adapters.paystack import PaystackGateway
 from designcore.app import Container
 from designcore.app.services.payments import PaymentService
-from designcore.domain.accounts import User
 from designcore.domain.errors import Unavailable
 from designcore.domain.payments import CUSTOMER_DEADLINE, Payment, PaymentStatus, premium_plan
-from designcore.domain.profiles import Profile, referral_code_from
+from support import store_customer
 
 PLAN = premium_plan()
 
@@ -37,20 +35,7 @@ class Stopwatch:
 
 def customer(container: Container, email: str = "ada@example.com") -> str:
     """A stored user with a profile; answers the user id."""
-    now = container.clock().now()
-    user = User(id=str(uuid.uuid4()), email=email, created_at=now, updated_at=now)
-    profile = Profile(
-        id=user.id,
-        email=email,
-        referral_code=referral_code_from(uuid.uuid4().bytes),
-        created_at=now,
-        updated_at=now,
-    )
-    with container.accounts()() as uow:
-        uow.users.add(user)
-        uow.profiles.add(profile)
-        uow.commit()
-    return user.id
+    return store_customer(container.accounts(), container.clock().now(), email)
 
 
 def stored(container: Container, reference: str) -> Payment:
@@ -123,3 +108,35 @@ class TestProviderDeadline:
         assert 1 == service.reconcile()["unreachable"]
         assert 3 * 15 < silent.now - before
         assert PaymentStatus.PENDING is stored(memory_container, payment.reference).status
+
+
+class TestReconcileNotFound:
+    def test_a_reference_the_provider_never_saw_fails_once_and_is_marked_checked(
+        self, memory_container: Container, clock: FixedClock
+    ) -> None:
+        """The provider's own "not found" fails a pending payment (payment_not_found) with a
+        verified_at, so it is told apart from payments failed by the old any-404 rule."""
+        service: PaymentService = memory_container.payments()
+        user_id = customer(memory_container)
+        payment = Payment(
+            reference="txn-1767225600000-nowhere1",
+            user_id=user_id,
+            email="ada@example.com",
+            plan_id=PLAN.id,
+            price=PLAN.price,
+            created_at=clock.now(),
+            updated_at=clock.now(),
+        )
+        with memory_container.accounts()() as uow:
+            uow.payments.add(payment)
+            uow.commit()
+        clock.advance(timedelta(minutes=11))
+        counts = service.reconcile()
+        assert (1, 1) == (counts["checked"], counts["failed"])
+        failed = stored(memory_container, payment.reference)
+        assert (PaymentStatus.FAILED, "payment_not_found", clock.now()) == (
+            failed.status,
+            failed.failure,
+            failed.verified_at,
+        )
+        assert 0 == service.reconcile()["checked"]

@@ -1,7 +1,8 @@
 """The embedded payment provider: a local emulator of Paystack's API.
 
-- :class:`PaystackSandbox` keeps transactions and applies the test-card rules
-  (:mod:`.cards`); it announces completed charges with signed webhooks (:mod:`.webhooks`).
+- :class:`PaystackSandbox` keeps transactions through the ``SandboxTransactionRepository`` port
+  (the database, shared by every process) and applies the test-card rules (:mod:`.cards`); it
+  announces completed charges with signed webhooks (:mod:`.webhooks`).
 - :class:`SandboxGateway` is the ``PaymentGateway`` port over it, in process.
 
 The HTTP face (``/sandbox/paystack/…`` and the checkout page) is ``designcore.app.http.sandbox``.
@@ -22,7 +23,6 @@ from designcore.adapters.paystack.sandbox.sandbox import (
     ChargeResult,
     PaystackError,
     PaystackSandbox,
-    SandboxTransaction,
     transaction_json,
 )
 from designcore.adapters.paystack.sandbox.webhooks import (
@@ -33,6 +33,7 @@ from designcore.adapters.paystack.sandbox.webhooks import (
     sign,
     signature_matches,
 )
+from designcore.domain.sandbox import SandboxTransaction
 
 __all__ = [
     "DECLINED_CARD",

@@ -1,18 +1,19 @@
-"""``PaystackSandbox``: an in-process emulator of the parts of Paystack designcore uses.
+"""``PaystackSandbox``: an emulator of the parts of Paystack designcore uses.
 
-It keeps transactions by reference, access code and id, applies the test-card rules of
-:mod:`.cards`, and announces every completed charge with a signed webhook. Every public method
-is thread-safe (one lock around the state; transactions are frozen snapshots). Refusals raise
-:class:`PaystackError` carrying Paystack's HTTP status and wording, so the HTTP shell answers
-``{"status": false, "message": …}`` with it and :class:`~.gateway.SandboxGateway` translates it
-into the port's errors.
+It keeps transactions through the ``SandboxTransactionRepository`` port (in the database beside
+the rest of the product, so every worker, a restart and the command line see the same sandbox;
+in memory for ``memory://``), applies the test-card rules of :mod:`.cards`, and announces every
+completed charge with a signed webhook. Each change is a compare-and-set on the transaction's
+version, retried from a fresh read, so two processes charging one transaction cannot both win.
+Refusals raise :class:`PaystackError` carrying Paystack's HTTP status, wording and a code, so the
+HTTP shell answers ``{"status": false, "message": …, "code": …}`` with it and
+:class:`~.gateway.SandboxGateway` translates it into the port's errors.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import itertools
 import json
 import re
 import secrets
@@ -20,7 +21,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from urllib.parse import quote, urlsplit
 
 import attrs
@@ -38,6 +39,9 @@ from designcore.adapters.paystack.sandbox.webhooks import (
     WebhookDispatcher,
     signed_event,
 )
+from designcore.domain.errors import Conflict
+from designcore.domain.sandbox import SandboxCard, SandboxTransaction
+from designcore.ports.payments import SandboxTransactionRepository
 
 SUPPORTED_CURRENCIES = ("NGN", "GHS", "ZAR", "KES", "USD")
 """Currencies the sandbox merchant accepts."""
@@ -55,12 +59,14 @@ OTP_ATTEMPTS = 3
 MAX_AMOUNT = 10**12
 """Largest amount (in the minor unit) the sandbox takes: ten billion naira."""
 
+CHANGE_ATTEMPTS = 8
+"""How often a change is decided again after another process changed the transaction first."""
+
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 _REFERENCE = re.compile(r"[A-Za-z0-9.=-]{1,100}")
 """Paystack's documented reference alphabet: letters, digits, ``-``, ``.`` and ``=``."""
-_UNPAID = "The transaction was not completed"
+_T = TypeVar("_T")
 
-Status = Literal["abandoned", "ongoing", "pending", "success", "failed"]
 ChargeStatus = Literal["success", "failed", "send_otp", "pending"]
 
 
@@ -72,51 +78,6 @@ class PaystackError(Exception):
         self.http_status = http_status
         self.message = message
         self.code = code
-
-
-@attrs.frozen(kw_only=True)
-class Card:
-    """The card a transaction was paid (or attempted) with: never the full number."""
-
-    bin: str
-    last4: str
-    exp_month: int
-    exp_year: int
-    brand: str
-
-
-@attrs.frozen(kw_only=True)
-class SandboxTransaction:
-    """One transaction, as the sandbox keeps it (a frozen snapshot)."""
-
-    id: int
-    reference: str
-    access_code: str
-    amount: int
-    """In the currency's minor unit (kobo)."""
-    currency: str
-    email: str
-    metadata: Mapping[str, Any] | None
-    channels: tuple[str, ...]
-    callback_url: str | None
-    label: str | None
-    created_at: datetime
-    status: Status = "abandoned"
-    gateway_response: str = _UNPAID
-    channel: str | None = None
-    """``card``, ``bank_transfer`` or ``apple_pay`` once a charge was attempted."""
-    card: Card | None = None
-    paid_at: datetime | None = None
-    ip_address: str | None = None
-    log: Mapping[str, Any] | None = None
-    otp_attempts_left: int = 0
-    transfer_account: str | None = None
-    """The account number shown for a bank transfer."""
-
-    @property
-    def completed(self) -> bool:
-        """Whether it succeeded (nothing can be charged on it any more)."""
-        return self.status == "success"
 
 
 @attrs.frozen(kw_only=True)
@@ -223,14 +184,16 @@ def transaction_json(transaction: SandboxTransaction) -> dict[str, Any]:
 
 
 class PaystackSandbox:
-    """The emulator. ``public_key``/``secret_key`` must be test keys (``pk_test_…``,
-    ``sk_test_…``). ``webhook_url`` receives every ``charge.success``/``charge.failed``
-    event (``None``: no delivery; :meth:`events` still records them). ``checkout_url`` is the
-    checkout page, which ``authorization_url`` points at."""
+    """The emulator, over ``transactions`` (the repository every process shares).
+    ``public_key``/``secret_key`` must be test keys (``pk_test_…``, ``sk_test_…``).
+    ``webhook_url`` receives every ``charge.success``/``charge.failed`` event (``None``: no
+    delivery; :meth:`events` still records them). ``checkout_url`` is the checkout page, which
+    ``authorization_url`` points at."""
 
     def __init__(
         self,
         *,
+        transactions: SandboxTransactionRepository,
         public_key: str,
         secret_key: str,
         webhook_url: str | None = None,
@@ -248,12 +211,9 @@ class PaystackSandbox:
         self.secret_key = secret_key
         self.checkout_url = checkout_url
         self.merchant_name = merchant_name
+        self._transactions = transactions
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._lock = threading.RLock()
-        self._by_reference: dict[str, SandboxTransaction] = {}
-        self._reference_by_code: dict[str, str] = {}
-        self._reference_by_id: dict[int, str] = {}
-        self._ids = itertools.count(4_000_000_001)
+        self._events_lock = threading.Lock()
         self._events: deque[SignedEvent] = deque(maxlen=keep_events)
         if dispatcher is None and webhook_url:
             dispatcher = WebhookDispatcher(webhook_url)
@@ -296,7 +256,8 @@ class PaystackSandbox:
     ) -> SandboxTransaction:
         """Create a transaction (Paystack ``transaction/initialize``). Values are checked
         here, so raw JSON values may be passed; a reference already used is refused with
-        ``Duplicate Transaction Reference``."""
+        ``Duplicate Transaction Reference``, one outside Paystack's alphabet (letters, digits,
+        ``-``, ``.``, ``=``) with ``invalid_reference``."""
         checked_email = _check_email(email)
         checked_amount = _check_amount(amount)
         checked_currency = _check_currency(currency)
@@ -306,24 +267,23 @@ class PaystackSandbox:
         if label is not None and not isinstance(label, str):
             raise PaystackError(400, "Invalid parameter type: label", "invalid")
         checked_label = label if isinstance(label, str) else None
-        with self._lock:
-            if reference is None or reference == "":
-                chosen = self._new_reference()
-            elif not isinstance(reference, str) or not _REFERENCE.fullmatch(reference):
-                raise PaystackError(
-                    400,
-                    "Invalid transaction reference: only alphanumeric characters, '-', '.' "
-                    "and '=' are allowed",
-                    "invalid_reference",
-                )
-            else:
-                chosen = reference
-            if chosen in self._by_reference:
-                raise PaystackError(400, "Duplicate Transaction Reference", "duplicate_reference")
+        if (
+            reference is not None
+            and reference != ""
+            and (not isinstance(reference, str) or not _REFERENCE.fullmatch(reference))
+        ):
+            raise PaystackError(
+                400,
+                "Invalid transaction reference: only alphanumeric characters, '-', '.' "
+                "and '=' are allowed",
+                "invalid_reference",
+            )
+        chosen = reference if isinstance(reference, str) and reference else None
+        for _ in range(CHANGE_ATTEMPTS):
             transaction = SandboxTransaction(
-                id=next(self._ids),
-                reference=chosen,
-                access_code=self._new_access_code(),
+                id=_new_id(),
+                reference=chosen or secrets.token_hex(5),
+                access_code=_new_access_code(),
                 amount=checked_amount,
                 currency=checked_currency,
                 email=checked_email,
@@ -333,8 +293,16 @@ class PaystackSandbox:
                 label=checked_label,
                 created_at=self._clock(),
             )
-            self._store(transaction)
+            try:
+                self._transactions.add(transaction)
+            except Conflict as clash:
+                if clash.code == "duplicate_reference" and chosen is not None:
+                    raise PaystackError(
+                        400, "Duplicate Transaction Reference", "duplicate_reference"
+                    ) from None
+                continue  # a generated id, access code or reference was taken: draw again
             return transaction
+        raise PaystackError(500, "Could not create the transaction; try again", "conflict")
 
     def authorization_url(self, transaction: SandboxTransaction) -> str:
         """The checkout page of a transaction."""
@@ -342,19 +310,16 @@ class PaystackSandbox:
 
     def by_reference(self, reference: object) -> SandboxTransaction:
         """A transaction by reference (404 ``Transaction reference not found``)."""
-        with self._lock:
-            found = self._by_reference.get(reference) if isinstance(reference, str) else None
+        found = self._transactions.by_reference(reference) if isinstance(reference, str) else None
         if found is None:
             raise PaystackError(404, "Transaction reference not found", "unknown_reference")
         return found
 
     def by_access_code(self, access_code: object) -> SandboxTransaction:
         """A transaction by access code (404 ``Invalid access code``)."""
-        with self._lock:
-            reference = (
-                self._reference_by_code.get(access_code) if isinstance(access_code, str) else None
-            )
-            found = self._by_reference.get(reference) if reference else None
+        found = (
+            self._transactions.by_access_code(access_code) if isinstance(access_code, str) else None
+        )
         if found is None:
             raise PaystackError(404, "Invalid access code", "unknown_access_code")
         return found
@@ -366,9 +331,9 @@ class PaystackSandbox:
             number = transaction_id
         elif isinstance(transaction_id, str) and transaction_id.isdigit():
             number = int(transaction_id)
-        with self._lock:
-            reference = self._reference_by_id.get(number) if number is not None else None
-            found = self._by_reference.get(reference) if reference else None
+        found = (
+            self._transactions.by_id(number) if number is not None and 0 < number < 2**63 else None
+        )
         if found is None:
             raise PaystackError(404, "Transaction not found", "unknown_transaction")
         return found
@@ -425,19 +390,17 @@ class PaystackSandbox:
                 raise PaystackError(400, "Invalid payload: JSON expected", "invalid") from None
         if not isinstance(log, dict):
             raise PaystackError(400, "Invalid payload: a log object expected", "invalid")
-        with self._lock:
-            transaction = self.by_id(transaction_id)
-            updated = attrs.evolve(transaction, log=copy.deepcopy(log))
-            self._store(updated)
-            return updated
+        return self._change(
+            lambda: self.by_id(transaction_id),
+            lambda current: _same(attrs.evolve(current, log=copy.deepcopy(log))),
+        )
 
     def set_ip(self, transaction_id: object, ip_address: str | None) -> SandboxTransaction:
         """``transaction/set_ip/{id}``: remember the customer's address."""
-        with self._lock:
-            transaction = self.by_id(transaction_id)
-            updated = attrs.evolve(transaction, ip_address=ip_address)
-            self._store(updated)
-            return updated
+        return self._change(
+            lambda: self.by_id(transaction_id),
+            lambda current: _same(attrs.evolve(current, ip_address=ip_address)),
+        )
 
     # -- charging ----------------------------------------------------------------------------
 
@@ -445,8 +408,9 @@ class PaystackSandbox:
         self, access_code: object, *, number: object, cvv: object, expiry: object
     ) -> ChargeResult:
         """Charge a test card: success, declined, insufficient funds, or ``send_otp``."""
-        with self._lock:
-            transaction = self._chargeable(self.by_access_code(access_code), "card")
+
+        def decide(current: SandboxTransaction) -> tuple[SandboxTransaction, ChargeResult]:
+            transaction = self._chargeable(current, "card")
             try:
                 card = check_card(number, cvv, expiry, self._clock())
             except CardRefused as refused:
@@ -459,8 +423,7 @@ class PaystackSandbox:
                     gateway_response="Awaiting OTP",
                     otp_attempts_left=OTP_ATTEMPTS,
                 )
-                self._store(updated)
-                return ChargeResult(
+                return updated, ChargeResult(
                     status="send_otp",
                     message="Enter the OTP sent to your phone (sandbox: 123456)",
                     transaction=updated,
@@ -470,11 +433,13 @@ class PaystackSandbox:
             response = "Declined" if card.outcome is CardOutcome.DECLINED else "Insufficient Funds"
             return self._finish(attempted, success=False, response=response)
 
+        return self._charge(lambda: self.by_access_code(access_code), decide)
+
     def submit_otp(self, access_code: object, otp: object) -> ChargeResult:
         """Complete an OTP card's charge: :data:`TEST_OTP` succeeds; a wrong one asks again,
         and the charge fails after :data:`OTP_ATTEMPTS` wrong ones."""
-        with self._lock:
-            transaction = self.by_access_code(access_code)
+
+        def decide(transaction: SandboxTransaction) -> tuple[SandboxTransaction, ChargeResult]:
             if transaction.status != "ongoing" or transaction.otp_attempts_left <= 0:
                 raise PaystackError(400, "No OTP was requested for this transaction", "no_otp")
             if not isinstance(otp, str) or not otp.strip().isdigit():
@@ -489,18 +454,20 @@ class PaystackSandbox:
                     response="Token Validation Failed",
                 )
             updated = attrs.evolve(transaction, otp_attempts_left=left)
-            self._store(updated)
-            return ChargeResult(
+            return updated, ChargeResult(
                 status="send_otp",
                 message=f"Incorrect OTP: {left} attempt{'s' if left > 1 else ''} left",
                 transaction=updated,
             )
 
+        return self._charge(lambda: self.by_access_code(access_code), decide)
+
     def start_bank_transfer(self, access_code: object) -> ChargeResult:
         """Pay by bank transfer: the transaction becomes ``pending`` until
         :meth:`complete_bank_transfer` says the money arrived (or did not)."""
-        with self._lock:
-            transaction = self._chargeable(self.by_access_code(access_code), "bank_transfer")
+
+        def decide(current: SandboxTransaction) -> tuple[SandboxTransaction, ChargeResult]:
+            transaction = self._chargeable(current, "bank_transfer")
             account = f"99{transaction.id % 10**8:08d}"
             updated = attrs.evolve(
                 transaction,
@@ -510,8 +477,7 @@ class PaystackSandbox:
                 transfer_account=account,
                 card=None,
             )
-            self._store(updated)
-            return ChargeResult(
+            return updated, ChargeResult(
                 status="pending",
                 message=(
                     f"Transfer {_display_amount(updated.amount, updated.currency)} to "
@@ -520,10 +486,12 @@ class PaystackSandbox:
                 transaction=updated,
             )
 
+        return self._charge(lambda: self.by_access_code(access_code), decide)
+
     def complete_bank_transfer(self, reference: object, *, success: bool = True) -> ChargeResult:
         """The sandbox control that settles a pending bank transfer (and sends the webhook)."""
-        with self._lock:
-            transaction = self.by_reference(reference)
+
+        def decide(transaction: SandboxTransaction) -> tuple[SandboxTransaction, ChargeResult]:
             if transaction.status != "pending":
                 raise PaystackError(
                     400, "No bank transfer is pending for this transaction", "not_pending"
@@ -531,6 +499,8 @@ class PaystackSandbox:
             if success:
                 return self._finish(transaction, success=True, response="Successful")
             return self._finish(transaction, success=False, response="Transfer not received")
+
+        return self._charge(lambda: self.by_reference(reference), decide)
 
     def applepay_validate_session(
         self, transaction_id: object, session_url: object, display_name: object, domain: object
@@ -575,19 +545,23 @@ class PaystackSandbox:
                 ) from None
         if not isinstance(parsed, dict) or not isinstance(parsed.get("token"), dict):
             raise PaystackError(400, "Invalid paymentObject: a token expected", "invalid")
-        with self._lock:
-            transaction = self._chargeable(self.by_id(transaction_id), "apple_pay")
+        declined = parsed["token"].get("sandbox_outcome") == "declined"
+
+        def decide(current: SandboxTransaction) -> tuple[SandboxTransaction, ChargeResult]:
+            transaction = self._chargeable(current, "apple_pay")
             attempted = attrs.evolve(transaction, channel="apple_pay", card=None)
-            if parsed["token"].get("sandbox_outcome") == "declined":
+            if declined:
                 return self._finish(attempted, success=False, response="Declined")
             return self._finish(attempted, success=True, response="Successful")
+
+        return self._charge(lambda: self.by_id(transaction_id), decide)
 
     # -- webhooks ----------------------------------------------------------------------------
 
     def events(self) -> list[SignedEvent]:
-        """Every webhook event produced so far (latest ``keep_events``), oldest first, whether
-        or not it was delivered: tests read them instead of receiving them."""
-        with self._lock:
+        """Every webhook event this process produced (latest ``keep_events``), oldest first,
+        whether or not it was delivered: tests read them instead of receiving them."""
+        with self._events_lock:
             return list(self._events)
 
     def flush_webhooks(self, timeout: float = 10.0) -> bool:
@@ -600,6 +574,37 @@ class PaystackSandbox:
             self.dispatcher.close()
 
     # -- internals ---------------------------------------------------------------------------
+
+    def _change(
+        self,
+        find: Callable[[], SandboxTransaction],
+        decide: Callable[[SandboxTransaction], tuple[SandboxTransaction, _T]],
+    ) -> _T:
+        """Read, decide, store over the version read; when another process changed the
+        transaction first, read and decide again. ``decide`` may raise a refusal."""
+        for _ in range(CHANGE_ATTEMPTS):
+            current = find()
+            updated, outcome = decide(current)
+            if self._transactions.replace(current, updated):
+                return outcome
+        raise PaystackError(409, "The transaction is busy; try again", "busy")
+
+    def _charge(
+        self,
+        find: Callable[[], SandboxTransaction],
+        decide: Callable[[SandboxTransaction], tuple[SandboxTransaction, ChargeResult]],
+    ) -> ChargeResult:
+        """A change that may complete the charge: its webhook goes out once it is stored."""
+        result = self._change(find, decide)
+        if result.status in ("success", "failed"):
+            event = signed_event(
+                f"charge.{result.status}", transaction_json(result.transaction), self.secret_key
+            )
+            with self._events_lock:
+                self._events.append(event)
+            if self.dispatcher is not None:
+                self.dispatcher.submit(event)
+        return result
 
     def _chargeable(self, transaction: SandboxTransaction, channel: str) -> SandboxTransaction:
         if transaction.status == "success":
@@ -616,7 +621,7 @@ class PaystackSandbox:
 
     def _finish(
         self, transaction: SandboxTransaction, *, success: bool, response: str
-    ) -> ChargeResult:
+    ) -> tuple[SandboxTransaction, ChargeResult]:
         now = self._clock()
         finished = attrs.evolve(
             transaction,
@@ -625,40 +630,29 @@ class PaystackSandbox:
             paid_at=now if success else None,
             otp_attempts_left=0,
         )
-        self._store(finished)
-        event = signed_event(
-            "charge.success" if success else "charge.failed",
-            transaction_json(finished),
-            self.secret_key,
-        )
-        self._events.append(event)
-        if self.dispatcher is not None:
-            self.dispatcher.submit(event)
-        return ChargeResult(
+        return finished, ChargeResult(
             status="success" if success else "failed", message=response, transaction=finished
         )
 
-    def _store(self, transaction: SandboxTransaction) -> None:
-        self._by_reference[transaction.reference] = transaction
-        self._reference_by_code[transaction.access_code] = transaction.reference
-        self._reference_by_id[transaction.id] = transaction.reference
 
-    def _new_reference(self) -> str:
-        while True:
-            reference = secrets.token_hex(5)
-            if reference not in self._by_reference:
-                return reference
-
-    def _new_access_code(self) -> str:
-        while True:
-            code = secrets.token_urlsafe(11).replace("-", "x").replace("_", "y").lower()[:15]
-            if code not in self._reference_by_code:
-                return code
+def _same(transaction: SandboxTransaction) -> tuple[SandboxTransaction, SandboxTransaction]:
+    """A change whose outcome is the changed transaction."""
+    return transaction, transaction
 
 
-def _card_of(card: TestCard, expiry: str) -> Card:
+def _new_id() -> int:
+    """A ten-digit id, like Paystack's (a clash with a stored one is drawn again)."""
+    return 1_000_000_000 + secrets.randbelow(9_000_000_000)
+
+
+def _new_access_code() -> str:
+    """Fifteen lowercase letters and digits (a clash with a stored one is drawn again)."""
+    return secrets.token_urlsafe(11).replace("-", "x").replace("_", "y").lower()[:15]
+
+
+def _card_of(card: TestCard, expiry: str) -> SandboxCard:
     month, year = parse_expiry(expiry)
-    return Card(
+    return SandboxCard(
         bin=card.number[:6],
         last4=card.number[-4:],
         exp_month=month,
