@@ -79,11 +79,13 @@ def initialize(client: TestClient, **body: Any) -> dict[str, Any]:  # type: igno
 
 
 def refused(answer: Any, status_code: int, message: str) -> None:
-    """The answer is a Paystack-like refusal."""
-    assert (status_code, {"status": False, "message": message}) == (
-        answer.status_code,
-        answer.json(),
-    )
+    """The answer is a Paystack-like refusal: ``status: false``, the message, a code, and the
+    type on a 400."""
+    body = answer.json()
+    assert (status_code, False, message) == (answer.status_code, body["status"], body["message"])
+    assert isinstance(body["code"], str)
+    assert body["code"]
+    assert ("validation_error" if status_code == 400 else None) == body.get("type")
 
 
 class TestInitializeAndVerify:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import attrs
 from litestar import Request
 
 from designcore.ports.rate_limit import RateLimiter
@@ -79,3 +80,23 @@ def retry_after(
     if account:
         keys.append(account_key(scope, account))
     return first_refusal(limiter, keys, limit=limit, window_seconds=window_seconds)
+
+
+@attrs.frozen
+class Quota:
+    """At most ``limit`` requests within ``window_seconds`` for one key."""
+
+    limit: int
+    window_seconds: int
+
+
+def retry_after_quotas(limiter: RateLimiter, hits: Iterable[tuple[str, Quota]]) -> int | None:
+    """Count one request against each key under its own quota, in order, stopping at the first
+    that is spent (keys after it are not counted). Answers the seconds to wait, else ``None``.
+    Lets one route count an account and a client address with different limits (many
+    customers share one address behind a carrier-grade NAT)."""
+    for key, quota in hits:
+        decision = limiter.hit(key, limit=quota.limit, window_seconds=quota.window_seconds)
+        if not decision.allowed:
+            return decision.retry_after
+    return None

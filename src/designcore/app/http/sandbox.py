@@ -6,13 +6,16 @@ Mounted only when ``DESIGNCORE_PAYMENTS_BACKEND=sandbox``:
   (``transaction/initialize``, ``transaction/verify/{reference}``, ``checkout/request_inline``,
   ``transaction/verify_access_code/{code}``, ``transaction/update_log/{id}``,
   ``transaction/set_ip/{id}``, ``applepay/validate-session/``, ``applepay/charge``), answering
-  ``{status, message, data}``; refusals are ``{status: false, message}`` with Paystack's HTTP
-  status. Two sandbox-only calls: ``charge`` (what the checkout page posts: a test card, an OTP
-  or a bank transfer) and ``bank_transfer/complete`` (settle a pending transfer later).
+  ``{status, message, data}``; refusals are ``{status: false, message, code}`` (plus
+  ``type: "validation_error"`` on a 400, as Paystack's newer answers carry) with Paystack's
+  HTTP status. Two sandbox-only calls: ``charge`` (what the checkout page posts: a test card,
+  an OTP or a bank transfer) and ``bank_transfer/complete`` (settle a pending transfer later).
 - ``/sandbox/checkout/popup?access_code=…``: the checkout page, which speaks the popup's
   ``postMessage`` protocol to its parent or opener (docs/api.md, "Payment sandbox").
 
-Handlers stay thin: read the input, call :class:`PaystackSandbox`, shape the answer.
+Bodies are JSON objects or forms (Paystack takes both), decoded into typed msgspec structs;
+a value of the wrong type is refused in Paystack's words for that field. Handlers stay thin:
+read the input, call :class:`PaystackSandbox`, shape the answer.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ import html
 import json
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Generic, Literal, TypeVar
 
-from litestar import MediaType, Request, Response, Router, get, post
+import msgspec
+from litestar import Controller, MediaType, Request, Response, Router, get, post
+from litestar.di import NamedDependency, Provide
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, FromQuery
 
@@ -53,77 +58,354 @@ _ORIGIN = re.compile(
 )
 _POPUP_ID = re.compile(r"^[A-Za-z0-9]{1,32}$")
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+_NO_STORE = {"Cache-Control": "no-store"}
 
-Provide = Callable[[], PaystackSandbox]
+Sandbox = NamedDependency[PaystackSandbox]
+Data = TypeVar("Data")
+In = TypeVar("In", bound=msgspec.Struct)
 
 
-def _answer(message: str, data: Any = None, status_code: int = 200) -> Response[Any]:
+# -- requests ---------------------------------------------------------------------------------
+
+
+class InitializeIn(msgspec.Struct, kw_only=True):
+    """``transaction/initialize``: what a merchant's server sends."""
+
+    email: str | None = None
+    amount: int | str | None = None
+    """Kobo: an integer or a string of digits."""
+    currency: str | None = None
+    reference: str | None = None
+    callback_url: str | None = None
+    metadata: dict[str, Any] | str | None = None
+    """Free-form JSON: an object, or one as a string."""
+    channels: list[str] | None = None
+    label: str | None = None
+
+
+class InlineIn(InitializeIn, kw_only=True):
+    """``checkout/request_inline``: the popup script's transaction parameters (public key in
+    ``key``), or ``{key, accessCode}`` naming a transaction already created."""
+
+    key: str | None = None
+    access_code: str | None = msgspec.field(default=None, name="accessCode")
+    access_code_snake: str | None = msgspec.field(default=None, name="access_code")
+    ref: str | None = None
+    """The popup's name for ``reference``."""
+
+
+class UpdateLogIn(msgspec.Struct, kw_only=True):
+    """``transaction/update_log/{id}``: the popup's log, as JSON text or an object."""
+
+    payload: str | dict[str, Any] | None = None
+
+
+class ApplePaySessionIn(msgspec.Struct, kw_only=True):
+    """``applepay/validate-session``: a form from the popup."""
+
+    transaction: int | str | None = None
+    session_url: str | None = msgspec.field(default=None, name="sessionUrl")
+    display_name: str | None = msgspec.field(default=None, name="displayName")
+    domain_name: str | None = msgspec.field(default=None, name="domainName")
+
+
+class ApplePayChargeIn(msgspec.Struct, kw_only=True):
+    """``applepay/charge``: the payment object Apple Pay produced (JSON text or an object)."""
+
+    transaction: int | str | None = None
+    payment_object: str | dict[str, Any] | None = msgspec.field(default=None, name="paymentObject")
+
+
+class CardIn(msgspec.Struct, kw_only=True):
+    """A test card."""
+
+    number: str | None = None
+    cvv: str | None = None
+    expiry: str | None = None
+    """``MM/YY``."""
+
+
+class ChargeIn(msgspec.Struct, kw_only=True):
+    """``charge``: the checkout page's attempt, exactly one of a card, an OTP or a transfer."""
+
+    access_code: str | None = None
+    card: CardIn | None = None
+    otp: str | None = None
+    bank_transfer: bool | None = None
+
+
+class CompleteTransferIn(msgspec.Struct, kw_only=True):
+    """``bank_transfer/complete``: the sandbox control that settles a pending transfer."""
+
+    reference: str | None = None
+    outcome: Literal["success", "failed"] = "success"
+
+
+_WRONG_TYPE = {
+    "amount": "Invalid Amount Sent",
+    "email": "Invalid Email Address Passed",
+    "currency": "Currency not supported by merchant",
+    "metadata": "Invalid metadata: a JSON object expected",
+    "callback_url": "Invalid callback_url: an http(s) URL expected",
+    "card": "Invalid parameter type: card (an object {number, cvv, expiry})",
+    "card.": "Card number, cvv and expiry must be strings",
+    "bank_transfer": "Invalid parameter type: bank_transfer (true)",
+    "outcome": "Invalid outcome: success or failed",
+    "sessionUrl": "Invalid sessionUrl: an Apple validation URL",
+}
+"""Paystack's words for a value of the wrong type, by field (``card.`` for a card's fields)."""
+
+_AT = re.compile(r"at `\$\.([A-Za-z_]+)(\.[A-Za-z_]+)?")
+
+
+def _wrong_type(error: msgspec.ValidationError) -> PaystackError:
+    found = _AT.search(str(error))
+    field = found.group(1) if found else "body"
+    key = f"{field}." if found and found.group(2) else field
+    message = _WRONG_TYPE.get(key) or _WRONG_TYPE.get(field) or f"Invalid parameter type: {field}"
+    return PaystackError(400, message, "invalid")
+
+
+def body_of(struct: type[In]) -> Provide:
+    """A dependency decoding the request body, a JSON object or a form, into ``struct``."""
+
+    async def decode(request: Request[Any, Any, Any]) -> In:
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type in _FORM_TYPES:
+            form = await request.form()
+            fields = {key: form.get(key) for key in form}
+            try:
+                return msgspec.convert(fields, struct, strict=False)
+            except msgspec.ValidationError as error:
+                raise _wrong_type(error) from None
+        raw = await request.body()
+        if not raw.strip():
+            return msgspec.convert({}, struct)
+        try:
+            parsed = msgspec.json.decode(raw)
+        except (msgspec.DecodeError, RecursionError):
+            raise PaystackError(400, "Invalid JSON body", "malformed_json") from None
+        if not isinstance(parsed, dict):
+            raise PaystackError(400, "Invalid JSON body: an object expected", "malformed_json")
+        try:
+            return msgspec.convert(parsed, struct)
+        except msgspec.ValidationError as error:
+            raise _wrong_type(error) from None
+
+    decoder: Callable[[Request[Any, Any, Any]], Awaitable[In]] = decode
+    return Provide(decoder)
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+
+class Answer(msgspec.Struct, Generic[Data], kw_only=True):
+    """Paystack's envelope."""
+
+    status: bool = True
+    message: str
+    data: Data
+
+
+class Refusal(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Paystack's refusal: ``status: false``, its words, a code (and the type on a 400)."""
+
+    status: Literal[False]
+    message: str
+    code: str
+    type: str | None = None
+
+
+class InitializedOut(msgspec.Struct, kw_only=True):
+    """``transaction/initialize``'s ``data``."""
+
+    authorization_url: str
+    access_code: str
+    reference: str
+
+
+class CustomerOut(msgspec.Struct, kw_only=True):
+    """The customer of a transaction."""
+
+    id: int
+    first_name: str | None
+    last_name: str | None
+    email: str
+    customer_code: str
+    phone: str | None
+    metadata: dict[str, Any] | None
+    risk_action: str
+    international_format_phone: str | None
+
+
+class TransactionOut(msgspec.Struct, kw_only=True):
+    """Paystack's transaction object (verify's ``data``, and the webhooks' ``data``)."""
+
+    id: int
+    domain: str
+    status: str
+    reference: str
+    receipt_number: str | None
+    amount: int
+    message: str | None
+    gateway_response: str
+    paid_at: str | None
+    created_at: str | None
+    channel: str
+    currency: str
+    ip_address: str | None
+    metadata: dict[str, Any] | str
+    log: dict[str, Any] | None
+    fees: int | None
+    fees_split: dict[str, Any] | None
+    authorization: dict[str, str | bool | None]
+    customer: CustomerOut
+    plan: dict[str, Any] | None
+    split: dict[str, Any]
+    order_id: int | None
+    paid_at_camel: str | None = msgspec.field(name="paidAt")
+    created_at_camel: str | None = msgspec.field(name="createdAt")
+    requested_amount: int
+    pos_transaction_data: dict[str, Any] | None
+    source: dict[str, Any] | None
+    fees_breakdown: dict[str, Any] | None
+    transaction_date: str | None
+    plan_object: dict[str, Any]
+    subaccount: dict[str, Any]
+
+    @classmethod
+    def of(cls, transaction: SandboxTransaction) -> TransactionOut:
+        """The sandbox's transaction in Paystack's shape (the webhooks carry the same)."""
+        return msgspec.convert(transaction_json(transaction), cls)
+
+
+class LinkConfigOut(msgspec.Struct, kw_only=True):
+    enabled: bool
+    has_payment_instruments: bool
+
+
+class CheckoutOut(msgspec.Struct, kw_only=True):
+    """What ``request_inline`` and ``verify_access_code`` answer: what the popup reads."""
+
+    id: int
+    access_code: str
+    reference: str
+    transaction_status: str
+    channels: list[str]
+    merchant_id: int
+    merchant_key: str
+    merchant_name: str
+    merchant_logo: str
+    email: str
+    amount: int
+    currency: str
+    label: str | None
+    domain: str
+    plan_details: dict[str, Any] | None
+    link_config: LinkConfigOut
+    log: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, sandbox: PaystackSandbox, transaction: SandboxTransaction) -> CheckoutOut:
+        """The checkout data of a transaction."""
+        return msgspec.convert(sandbox.inline_json(transaction), cls)
+
+
+class LogOut(msgspec.Struct, kw_only=True):
+    id: int
+
+
+class IpOut(msgspec.Struct, kw_only=True):
+    id: int
+    ip_address: str | None
+
+
+class ApplePaySessionOut(msgspec.Struct, kw_only=True):
+    """A stand-in Apple Pay merchant session."""
+
+    epoch_timestamp: int = msgspec.field(name="epochTimestamp")
+    expires_at: int = msgspec.field(name="expiresAt")
+    merchant_session_identifier: str = msgspec.field(name="merchantSessionIdentifier")
+    nonce: str
+    merchant_identifier: str = msgspec.field(name="merchantIdentifier")
+    domain_name: str = msgspec.field(name="domainName")
+    display_name: str = msgspec.field(name="displayName")
+    signature: str
+
+
+class BankOut(msgspec.Struct, kw_only=True):
+    name: str
+    slug: str
+
+
+class ChargeOut(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A charge attempt: ``success``, ``failed``, ``send_otp`` or ``pending`` (a transfer,
+    with where to send the money)."""
+
+    status: str
+    message: str
+    gateway_response: str
+    reference: str
+    transaction: int
+    amount: int
+    currency: str
+    redirecturl: str | None
+    display_text: str | None = None
+    account_number: str | None = None
+    bank: BankOut | None = None
+
+    @classmethod
+    def of(cls, result: ChargeResult) -> ChargeOut:
+        """What the checkout page is told."""
+        transaction = result.transaction
+        pending = result.status == "pending"
+        return cls(
+            status=result.status,
+            message=result.message,
+            gateway_response=transaction.gateway_response,
+            reference=transaction.reference,
+            transaction=transaction.id,
+            amount=transaction.amount,
+            currency=transaction.currency,
+            redirecturl=_redirect_url(transaction),
+            display_text=result.message if pending else None,
+            account_number=transaction.transfer_account if pending else None,
+            bank=BankOut(name="Sandbox Bank", slug="sandbox-bank") if pending else None,
+        )
+
+
+def _answer(message: str, data: Data) -> Response[Answer[Data]]:
     return Response(
-        {"status": True, "message": message, "data": data},
-        status_code=status_code,
-        media_type=MediaType.JSON,
-        headers={"Cache-Control": "no-store"},
+        Answer(message=message, data=data), media_type=MediaType.JSON, headers=_NO_STORE
     )
 
 
-def _refusal(status_code: int, message: str) -> Response[Any]:
+def _refusal(status_code: int, message: str, code: str) -> Response[Refusal]:
     return Response(
-        {"status": False, "message": message},
+        Refusal(
+            status=False,
+            message=message,
+            code=code,
+            type="validation_error" if status_code == 400 else None,
+        ),
         status_code=status_code,
         media_type=MediaType.JSON,
-        headers={"Cache-Control": "no-store"},
+        headers=_NO_STORE,
     )
 
 
-def handle_sandbox_error(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
+def handle_sandbox_error(request: Request[Any, Any, Any], error: Exception) -> Response[Refusal]:
     """Every error under ``/sandbox/paystack`` as Paystack words it: ``{status: false,
-    message}`` with the HTTP status."""
+    message, code}`` with the HTTP status."""
     if isinstance(error, PaystackError):
-        return _refusal(error.http_status, error.message)
+        return _refusal(error.http_status, error.message, error.code)
     if isinstance(error, UnsupportedMedia):
-        return _refusal(415, error.message)
+        return _refusal(415, error.message, error.code)
     if isinstance(error, HTTPException):
         detail = error.detail if isinstance(error.detail, str) else "Invalid request"
-        return _refusal(error.status_code, detail)
+        return _refusal(error.status_code, detail, "invalid")
     log.exception("sandbox error on %s", request.url.path)
-    return _refusal(500, "An error occurred")
-
-
-async def _params(request: Request[Any, Any, Any]) -> dict[str, Any]:
-    """The body as a mapping: a form, or a JSON object (an empty body is ``{}``)."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if content_type in _FORM_TYPES:
-        form = await request.form()
-        return {key: form.get(key) for key in form}
-    raw = await request.body()
-    if not raw.strip():
-        return {}
-    try:
-        parsed = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise PaystackError(400, "Invalid JSON body", "malformed_json") from None
-    if not isinstance(parsed, dict):
-        raise PaystackError(400, "Invalid JSON body: an object expected", "malformed_json")
-    return parsed
-
-
-def _charge_json(result: ChargeResult) -> dict[str, Any]:
-    transaction = result.transaction
-    data: dict[str, Any] = {
-        "status": result.status,
-        "message": result.message,
-        "gateway_response": transaction.gateway_response,
-        "reference": transaction.reference,
-        "transaction": transaction.id,
-        "amount": transaction.amount,
-        "currency": transaction.currency,
-        "redirecturl": _redirect_url(transaction),
-    }
-    if result.status == "pending":
-        data["display_text"] = result.message
-        data["account_number"] = transaction.transfer_account
-        data["bank"] = {"name": "Sandbox Bank", "slug": "sandbox-bank"}
-    return data
+    return _refusal(500, "An error occurred", "server_error")
 
 
 def _redirect_url(transaction: SandboxTransaction) -> str | None:
@@ -237,143 +519,229 @@ CHECKOUT_ASSETS = {
 """The page's script and style, served beside it: ``/sandbox/checkout/{name}``."""
 
 
-def sandbox_router(provide_sandbox: Provide) -> Router:
-    """The sandbox's routes, answered by the sandbox ``provide_sandbox`` returns."""
+class SandboxController(Controller):
+    """``/sandbox``: the Paystack-shaped endpoints and the checkout page."""
 
-    @post("/paystack/transaction/initialize", status_code=200)
-    async def initialize(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
+    path = "/sandbox"
+    tags = ["sandbox"]
+    include_in_schema = False
+    exception_handlers = {Exception: handle_sandbox_error}
+    opt = {ACCEPTED_MEDIA: JSON_OR_FORM}
+
+    @post(
+        "/paystack/transaction/initialize",
+        operation_id="sandboxInitialize",
+        status_code=200,
+        dependencies={"params": body_of(InitializeIn)},
+    )
+    async def initialize(
+        self,
+        request: Request[Any, Any, Any],
+        sandbox: Sandbox,
+        params: NamedDependency[InitializeIn],
+    ) -> Response[Answer[InitializedOut]]:
+        """Create a transaction (secret key)."""
         sandbox.check_secret_key(request.headers.get("authorization"))
-        params = await _params(request)
         created = sandbox.initialize(
-            email=params.get("email"),
-            amount=params.get("amount"),
-            currency=params.get("currency") or "NGN",
-            reference=params.get("reference"),
-            callback_url=params.get("callback_url"),
-            metadata=params.get("metadata"),
-            channels=params.get("channels"),
-            label=params.get("label"),
+            email=params.email,
+            amount=params.amount,
+            currency=params.currency or "NGN",
+            reference=params.reference,
+            callback_url=params.callback_url,
+            metadata=params.metadata,
+            channels=params.channels,
+            label=params.label,
         )
         return _answer(
             "Authorization URL created",
-            {
-                "authorization_url": sandbox.authorization_url(created),
-                "access_code": created.access_code,
-                "reference": created.reference,
-            },
+            InitializedOut(
+                authorization_url=sandbox.authorization_url(created),
+                access_code=created.access_code,
+                reference=created.reference,
+            ),
         )
 
-    @get("/paystack/transaction/verify/{reference:str}")
-    async def verify(request: Request[Any, Any, Any], reference: FromPath[str]) -> Response[Any]:
-        sandbox = provide_sandbox()
+    @get("/paystack/transaction/verify/{reference:str}", operation_id="sandboxVerify")
+    async def verify(
+        self, request: Request[Any, Any, Any], sandbox: Sandbox, reference: FromPath[str]
+    ) -> Response[Answer[TransactionOut]]:
+        """A transaction by reference (secret key); 404 ``Transaction reference not
+        found``."""
         sandbox.check_secret_key(request.headers.get("authorization"))
-        return _answer("Verification successful", transaction_json(sandbox.by_reference(reference)))
+        return _answer(
+            "Verification successful", TransactionOut.of(sandbox.by_reference(reference))
+        )
 
-    @post("/paystack/checkout/request_inline", status_code=200)
-    async def request_inline(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
-        transaction = sandbox.request_inline(await _params(request))
-        return _answer("Checkout initialized", sandbox.inline_json(transaction))
+    @post(
+        "/paystack/checkout/request_inline",
+        operation_id="sandboxRequestInline",
+        status_code=200,
+        dependencies={"params": body_of(InlineIn)},
+    )
+    async def request_inline(
+        self, sandbox: Sandbox, params: NamedDependency[InlineIn]
+    ) -> Response[Answer[CheckoutOut]]:
+        """The popup's transaction: created from its parameters, or named by access code."""
+        if params.key != sandbox.public_key:
+            raise PaystackError(401, "Invalid key", "invalid_key")
+        access_code = params.access_code or params.access_code_snake
+        if access_code is not None:
+            transaction = sandbox.by_access_code(access_code)
+        else:
+            transaction = sandbox.initialize(
+                email=params.email,
+                amount=params.amount,
+                currency=params.currency or "NGN",
+                reference=params.reference or params.ref,
+                metadata=params.metadata,
+                channels=params.channels,
+                label=params.label,
+                callback_url=params.callback_url,
+            )
+        return _answer("Checkout initialized", CheckoutOut.of(sandbox, transaction))
 
-    @get("/paystack/transaction/verify_access_code/{code:str}")
-    async def verify_access_code(code: FromPath[str]) -> Response[Any]:
-        sandbox = provide_sandbox()
-        return _answer("Access code validated", sandbox.inline_json(sandbox.by_access_code(code)))
+    @get(
+        "/paystack/transaction/verify_access_code/{code:str}",
+        operation_id="sandboxVerifyAccessCode",
+    )
+    async def verify_access_code(
+        self, sandbox: Sandbox, code: FromPath[str]
+    ) -> Response[Answer[CheckoutOut]]:
+        """The checkout data of an access code (the checkout page polls it)."""
+        transaction = sandbox.by_access_code(code)
+        return _answer("Access code validated", CheckoutOut.of(sandbox, transaction))
 
-    @post("/paystack/transaction/update_log/{transaction_id:str}", status_code=200)
+    @post(
+        "/paystack/transaction/update_log/{transaction_id:str}",
+        operation_id="sandboxUpdateLog",
+        status_code=200,
+        dependencies={"params": body_of(UpdateLogIn)},
+    )
     async def update_log(
-        request: Request[Any, Any, Any], transaction_id: FromPath[str]
-    ) -> Response[Any]:
-        sandbox = provide_sandbox()
+        self,
+        request: Request[Any, Any, Any],
+        sandbox: Sandbox,
+        transaction_id: FromPath[str],
+        params: NamedDependency[UpdateLogIn],
+    ) -> Response[Answer[LogOut]]:
+        """Keep the popup's log (public key)."""
         sandbox.check_public_key(request.headers.get("authorization"))
-        params = await _params(request)
-        if "payload" not in params:
+        if params.payload is None:
             raise PaystackError(400, "Required parameter missing: payload", "invalid")
-        updated = sandbox.update_log(transaction_id, params["payload"])
-        return _answer("Log updated", {"id": updated.id})
+        updated = sandbox.update_log(transaction_id, params.payload)
+        return _answer("Log updated", LogOut(id=updated.id))
 
-    @post("/paystack/transaction/set_ip/{transaction_id:str}", status_code=200)
+    @post(
+        "/paystack/transaction/set_ip/{transaction_id:str}",
+        operation_id="sandboxSetIp",
+        status_code=200,
+    )
     async def set_ip(
-        request: Request[Any, Any, Any], transaction_id: FromPath[str]
-    ) -> Response[Any]:
-        sandbox = provide_sandbox()
+        self, request: Request[Any, Any, Any], sandbox: Sandbox, transaction_id: FromPath[str]
+    ) -> Response[Answer[IpOut]]:
+        """Remember the customer's address (public key)."""
         sandbox.check_public_key(request.headers.get("authorization"))
         address = request.client.host if request.client else None
         updated = sandbox.set_ip(transaction_id, address)
-        return _answer("IP set", {"id": updated.id, "ip_address": updated.ip_address})
+        return _answer("IP set", IpOut(id=updated.id, ip_address=updated.ip_address))
 
-    @post("/paystack/applepay/validate-session", status_code=200)
-    async def applepay_validate(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
-        params = await _params(request)
+    @post(
+        ["/paystack/applepay/validate-session", "/paystack/applepay/validate-session/"],
+        operation_id="sandboxApplePaySession",
+        status_code=200,
+        dependencies={"params": body_of(ApplePaySessionIn)},
+    )
+    async def applepay_validate(
+        self, sandbox: Sandbox, params: NamedDependency[ApplePaySessionIn]
+    ) -> Response[Answer[ApplePaySessionOut]]:
+        """A stand-in merchant session for an Apple validation URL."""
         session = sandbox.applepay_validate_session(
-            params.get("transaction"),
-            params.get("sessionUrl"),
-            params.get("displayName"),
-            params.get("domainName"),
+            params.transaction, params.session_url, params.display_name, params.domain_name
         )
-        return _answer("Session validated", session)
+        return _answer("Session validated", msgspec.convert(session, ApplePaySessionOut))
 
-    @post("/paystack/applepay/charge", status_code=200)
-    async def applepay_charge(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
-        params = await _params(request)
-        result = sandbox.applepay_charge(params.get("transaction"), params.get("paymentObject"))
+    @post(
+        "/paystack/applepay/charge",
+        operation_id="sandboxApplePayCharge",
+        status_code=200,
+        dependencies={"params": body_of(ApplePayChargeIn)},
+    )
+    async def applepay_charge(
+        self, sandbox: Sandbox, params: NamedDependency[ApplePayChargeIn]
+    ) -> Response[Answer[ChargeOut]]:
+        """Charge an Apple Pay token: 402 ``Declined`` for a declined one."""
+        result = sandbox.applepay_charge(params.transaction, params.payment_object)
         if result.status != "success":
-            return _refusal(402, result.message)
-        return _answer("Charge successful", _charge_json(result))
+            raise PaystackError(402, result.message, "declined")
+        return _answer("Charge successful", ChargeOut.of(result))
 
-    @post("/paystack/charge", status_code=200)
-    async def charge(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
-        params = await _params(request)
-        access_code = params.get("access_code")
-        given = [key for key in ("card", "otp", "bank_transfer") if key in params]
+    @post(
+        "/paystack/charge",
+        operation_id="sandboxCharge",
+        status_code=200,
+        dependencies={"params": body_of(ChargeIn)},
+    )
+    async def charge(
+        self, sandbox: Sandbox, params: NamedDependency[ChargeIn]
+    ) -> Response[Answer[ChargeOut]]:
+        """The checkout page's attempt: a test card, an OTP or a bank transfer."""
+        given = [
+            name
+            for name, value in (
+                ("card", params.card),
+                ("otp", params.otp),
+                ("bank_transfer", params.bank_transfer),
+            )
+            if value is not None
+        ]
         if len(given) != 1:
             raise PaystackError(
                 400, "Send exactly one of card, otp or bank_transfer", "invalid_charge"
             )
-        if given[0] == "card":
-            card = params["card"]
-            if not isinstance(card, Mapping):
-                raise PaystackError(
-                    400, "Invalid parameter type: card (an object {number, cvv, expiry})", "invalid"
-                )
+        if params.card is not None:
             result = sandbox.charge_card(
-                access_code,
-                number=card.get("number"),
-                cvv=card.get("cvv"),
-                expiry=card.get("expiry"),
+                params.access_code,
+                number=params.card.number,
+                cvv=params.card.cvv,
+                expiry=params.card.expiry,
             )
-        elif given[0] == "otp":
-            result = sandbox.submit_otp(access_code, params["otp"])
+        elif params.otp is not None:
+            result = sandbox.submit_otp(params.access_code, params.otp)
         else:
-            if params["bank_transfer"] is not True:
-                raise PaystackError(400, "Invalid parameter type: bank_transfer (true)", "invalid")
-            result = sandbox.start_bank_transfer(access_code)
-        return _answer("Charge attempted", _charge_json(result))
+            if params.bank_transfer is not True:
+                raise PaystackError(400, _WRONG_TYPE["bank_transfer"], "invalid")
+            result = sandbox.start_bank_transfer(params.access_code)
+        return _answer("Charge attempted", ChargeOut.of(result))
 
-    @post("/paystack/bank_transfer/complete", status_code=200)
-    async def complete_transfer(request: Request[Any, Any, Any]) -> Response[Any]:
-        sandbox = provide_sandbox()
+    @post(
+        "/paystack/bank_transfer/complete",
+        operation_id="sandboxCompleteTransfer",
+        status_code=200,
+        dependencies={"params": body_of(CompleteTransferIn)},
+    )
+    async def complete_transfer(
+        self,
+        request: Request[Any, Any, Any],
+        sandbox: Sandbox,
+        params: NamedDependency[CompleteTransferIn],
+    ) -> Response[Answer[TransactionOut]]:
+        """Settle a pending bank transfer (secret key)."""
         sandbox.check_secret_key(request.headers.get("authorization"))
-        params = await _params(request)
-        outcome = params.get("outcome", "success")
-        if outcome not in ("success", "failed"):
-            raise PaystackError(400, "Invalid outcome: success or failed", "invalid")
         result = sandbox.complete_bank_transfer(
-            params.get("reference"), success=outcome == "success"
+            params.reference, success=params.outcome == "success"
         )
-        return _answer("Bank transfer settled", transaction_json(result.transaction))
+        return _answer("Bank transfer settled", TransactionOut.of(result.transaction))
 
-    @get("/checkout/popup")
+    @get("/checkout/popup", operation_id="sandboxCheckoutPage")
     async def popup(
+        self,
+        sandbox: Sandbox,
         access_code: FromQuery[str | None] = None,
         origin: FromQuery[str | None] = None,
         id: FromQuery[str | None] = None,
     ) -> Response[str]:
-        page, status_code = checkout_page(provide_sandbox(), access_code, origin, id)
+        """The checkout page (HTML)."""
+        page, status_code = checkout_page(sandbox, access_code, origin, id)
         return Response(
             page,
             status_code=status_code,
@@ -386,32 +754,20 @@ def sandbox_router(provide_sandbox: Provide) -> Router:
             },
         )
 
-    @get("/checkout/{name:str}")
-    async def checkout_asset(name: FromPath[str]) -> Response[bytes]:
+    @get("/checkout/{name:str}", operation_id="sandboxCheckoutAsset")
+    async def checkout_asset(self, name: FromPath[str]) -> Response[bytes]:
+        """The checkout page's script and style."""
         if name not in CHECKOUT_ASSETS:
             raise HTTPException(status_code=404, detail="Not found")
         file, media_type = CHECKOUT_ASSETS[name]
         content = resources.files("designcore.app.http").joinpath(file).read_bytes()
         return Response(content, media_type=media_type, headers={"Cache-Control": "no-cache"})
 
+
+def sandbox_router(provide_sandbox: Callable[[], PaystackSandbox]) -> Router:
+    """The sandbox's routes, answered by the sandbox ``provide_sandbox`` returns."""
     return Router(
-        path="/sandbox",
-        route_handlers=[
-            initialize,
-            verify,
-            request_inline,
-            verify_access_code,
-            update_log,
-            set_ip,
-            applepay_validate,
-            applepay_charge,
-            charge,
-            complete_transfer,
-            popup,
-            checkout_asset,
-        ],
-        exception_handlers={Exception: handle_sandbox_error},
-        opt={ACCEPTED_MEDIA: JSON_OR_FORM},
-        include_in_schema=False,
-        tags=["sandbox"],
+        path="/",
+        route_handlers=[SandboxController],
+        dependencies={"sandbox": Provide(provide_sandbox, sync_to_thread=False)},
     )
