@@ -2,7 +2,9 @@
 
 ``gateway_env`` yields a gateway and a :class:`GatewayDriver`: the provider's side of the
 story (the customer paying, the provider signing webhooks). Each implementation registers one
-factory in :data:`ENVIRONMENTS`; the tests never branch on which one runs. Provider-specific
+factory in :data:`ENVIRONMENTS`; the tests never branch on which one runs. Both run against
+the one emulator of Paystack, the payment sandbox: the Paystack adapter over HTTP through the
+sandbox's own routes, and the sandbox's in-process gateway. Provider-specific
 behaviour (retries, timeouts, the 401 mapping, recovery of a lost initialize) is tested in
 ``tests/unit/adapters/test_paystack.py``.
 """
@@ -21,8 +23,6 @@ import pytest
 from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.paystack import PaystackGateway
 from designcore.adapters.paystack.sandbox import (
-    DECLINED_CARD,
-    SUCCESS_CARD,
     PaystackSandbox,
     SandboxGateway,
     sign,
@@ -40,7 +40,14 @@ from designcore.domain.payments import (
     premium_plan,
 )
 from designcore.ports.payments import Initialized, PaymentGateway, WebhookEvent
-from fakes.paystack_api import FakePaystackApi
+from fakes.paystack_api import (
+    BASE_URL,
+    PUBLIC_KEY,
+    SECRET_KEY,
+    FaultyLine,
+    pay,
+    sandbox_server,
+)
 
 PayOutcome = Literal["success", "failed", "abandoned", "pending"]
 
@@ -70,52 +77,15 @@ class GatewayDriver(Protocol):
 GatewayEnv = tuple[PaymentGateway, GatewayDriver]
 
 
-class PaystackFakeDriver:
-    """:class:`GatewayDriver` over the local Paystack API fake."""
-
-    def __init__(self, fake: FakePaystackApi) -> None:
-        self.fake = fake
-
-    def pay(self, reference: str, outcome: PayOutcome) -> None:
-        self.fake.pay(reference, outcome)
-
-    def webhook(self, event: str, reference: str) -> bytes:
-        return self.fake.event_body(event, reference)
-
-    def sign(self, raw_body: bytes) -> str:
-        return self.fake.sign(raw_body)
-
-
-@contextmanager
-def paystack_env() -> Iterator[GatewayEnv]:
-    """``PaystackGateway`` against the local Paystack API fake (no retry waits)."""
-    fake = FakePaystackApi()
-    with fake.client() as http:
-        gateway = PaystackGateway(
-            http,
-            secret_key=fake.secret_key,
-            public_key=fake.public_key,
-            base_url=fake.base_url,
-            sleep=lambda _seconds: None,
-        )
-        yield gateway, PaystackFakeDriver(fake)
-
-
 class SandboxDriver:
-    """:class:`GatewayDriver` over the embedded sandbox: the customer pays with its test
-    cards (or starts a bank transfer, or walks away)."""
+    """:class:`GatewayDriver` over the payment sandbox: the customer pays with its test cards
+    (or starts a bank transfer, or walks away), and the sandbox signs its webhooks."""
 
     def __init__(self, sandbox: PaystackSandbox) -> None:
         self.sandbox = sandbox
 
     def pay(self, reference: str, outcome: PayOutcome) -> None:
-        code = self.sandbox.by_reference(reference).access_code
-        if outcome == "pending":
-            self.sandbox.start_bank_transfer(code)
-        elif outcome in ("success", "failed"):
-            card = SUCCESS_CARD if outcome == "success" else DECLINED_CARD
-            self.sandbox.charge_card(code, number=card.number, cvv="408", expiry="12/99")
-        # "abandoned": the customer leaves; an unpaid transaction already says so
+        pay(self.sandbox, reference, outcome)
 
     def webhook(self, event: str, reference: str) -> bytes:
         data = transaction_json(self.sandbox.by_reference(reference))
@@ -125,21 +95,41 @@ class SandboxDriver:
         return sign(raw_body, self.sandbox.secret_key)
 
 
+def new_sandbox() -> PaystackSandbox:
+    """A sandbox with its transactions in memory (webhooks recorded, not sent)."""
+    return PaystackSandbox(
+        transactions=InMemorySandboxTransactionRepository(),
+        public_key=PUBLIC_KEY,
+        secret_key=SECRET_KEY,
+    )
+
+
+@contextmanager
+def paystack_env() -> Iterator[GatewayEnv]:
+    """``PaystackGateway`` over HTTP against the sandbox's own Paystack routes."""
+    sandbox = new_sandbox()
+    with sandbox_server(sandbox) as server, FaultyLine(server).client() as http:
+        gateway = PaystackGateway(
+            http,
+            secret_key=SECRET_KEY,
+            public_key=PUBLIC_KEY,
+            base_url=BASE_URL,
+            sleep=lambda _seconds: None,
+        )
+        yield gateway, SandboxDriver(sandbox)
+
+
 @contextmanager
 def sandbox_env() -> Iterator[GatewayEnv]:
-    """``SandboxGateway`` over an in-process sandbox (webhooks recorded, not sent)."""
-    sandbox = PaystackSandbox(
-        transactions=InMemorySandboxTransactionRepository(),
-        public_key="pk_test_sandbox_contract",
-        secret_key="sk_test_sandbox_contract",
-    )
+    """``SandboxGateway``: the sandbox in process."""
+    sandbox = new_sandbox()
     yield SandboxGateway(sandbox), SandboxDriver(sandbox)
     sandbox.close()
 
 
 ENVIRONMENTS: dict[str, Callable[[], AbstractContextManager[GatewayEnv]]] = {
-    "paystack": paystack_env,
-    "sandbox": sandbox_env,
+    "paystack-over-http": paystack_env,
+    "sandbox-in-process": sandbox_env,
 }
 """Every implementation: a name and a factory of (gateway, driver)."""
 
@@ -206,7 +196,7 @@ def charge_body(**data: Any) -> bytes:
     transaction = {
         "id": 1,
         "status": "success",
-        "reference": "txn_1700000000000_abcd",
+        "reference": "txn-1700000000000-abcd",
         "amount": PRICE.minor,
         "currency": "NGN",
         "paid_at": "2024-05-01T10:20:30.000Z",
@@ -480,7 +470,7 @@ class TestWebhook:
         event = gateway.parse_webhook(*signed(driver, charge_body()))
         assert (
             ProviderTransaction(
-                reference="txn_1700000000000_abcd",
+                reference="txn-1700000000000-abcd",
                 status="success",
                 amount_minor=PRICE.minor,
                 currency="NGN",

@@ -1,345 +1,204 @@
-"""A small Paystack API for tests, served to httpx through ``httpx.MockTransport``.
+"""Paystack for the Paystack adapter's tests: the payment sandbox's own HTTP routes, and the
+faults a network, a proxy or Paystack's bad day put between them.
 
-Behavioural, not a mock: it keeps transactions by reference and speaks the documented shapes.
-``POST /transaction/initialize`` checks the Bearer secret key, the e-mail, the amount (kobo, an
-integer or a string of digits), the currency and the reference, refuses a reference it has seen
-with 400 ``Duplicate Transaction Reference`` and answers ``{authorization_url, access_code,
-reference}``. ``GET /transaction/verify/{reference}`` answers the transaction in the verify
-shape, or 400 (as the live API does; 404 with ``not_found_status=404``) ``Transaction reference
-not found``. A transaction nobody has paid yet verifies as ``abandoned`` (Paystack's word for
-"the customer has not completed it").
+There is one emulator of Paystack in the project, the sandbox (``adapters/paystack/sandbox``);
+:func:`sandbox_server` serves its routes (``app/http/sandbox.py``) to httpx in process. This
+module adds only what the sandbox must never do on its own, through :class:`FaultyLine`, an
+httpx transport that passes each request on unless a fault is queued for it:
 
-A test plays the customer with :meth:`pay` (success, failed, abandoned, pending, optionally for
-another amount, currency or e-mail than initialized: tampering), bends a stored transaction's
-answer with :meth:`tamper`, and builds signed webhook bodies with :meth:`signed_event` and
-:meth:`sign`. Switches make it misbehave the way the network and Paystack can: 5xx answers,
-exceptions raised before a request is answered (timeouts, refused connections), answers lost
-after the request was processed, and error messages that echo the Authorization header.
+- ``slow_next``: the answer takes this long; the request's own timeouts still apply, on a
+  :class:`Stopwatch`, so no test waits for real;
+- ``fail_next``: an HTML error page with a status (a 5xx, a proxy's 404);
+- ``answer_next_with``: any status, body and headers (malformed JSON, another service's JSON,
+  a redirect);
+- ``raise_next``: a transport error before the request was answered (refused, timed out);
+- ``lose_next_answers``: the request reaches the sandbox, then the answer is lost;
+- ``tamper``: fields of a transaction's verify answer replaced on the way back (a provider that
+  took another amount, a malformed answer);
+- ``echo_authorization``: error messages carry the request's Authorization header.
+
+:func:`pay` plays the customer at the sandbox's checkout.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import itertools
 import json
-import re
-import secrets
-import string
-from datetime import UTC, datetime
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import attrs
 import httpx
+from litestar import Litestar
+from litestar.testing import TestClient
+from litestar.testing.transport import TestClientTransport
 
-SECRET_KEY = "sk_test_fake0sekret1d0n0tl3ak2345"
-PUBLIC_KEY = "pk_test_fake0public0123456789abcd"
-BASE_URL = "https://api.paystack.fake.test"
-CHECKOUT_URL = "https://checkout.paystack.fake.test"
+from designcore.adapters.paystack.sandbox import (
+    DECLINED_CARD,
+    INSUFFICIENT_FUNDS_CARD,
+    SUCCESS_CARD,
+    PaystackSandbox,
+)
+from designcore.app.http.sandbox import API_PREFIX, sandbox_router
 
-Outcome = Literal["success", "failed", "abandoned", "pending"]
+SECRET_KEY = "sk_test_sandbox_adapter_tests"
+PUBLIC_KEY = "pk_test_sandbox_adapter_tests"
+BASE_URL = f"http://paystack.test{API_PREFIX}"
+"""Where the adapter finds the sandbox's Paystack routes."""
 
-SUPPORTED_CURRENCIES = frozenset({"NGN", "USD", "GHS", "ZAR", "KES"})
-GATEWAY_RESPONSES: dict[str, str] = {
-    "success": "Approved",
-    "failed": "Declined",
-    "abandoned": "The transaction was not completed",
-    "pending": "Transaction in progress",
-}
-_REFERENCE = re.compile(r"^[A-Za-z0-9._=-]{1,100}$")
-_DIGITS = re.compile(r"^[0-9]+$")
-_ALPHABET = string.ascii_lowercase + string.digits
+Outcome = Literal["success", "failed", "insufficient_funds", "abandoned", "pending"]
 
 
-def paystack_time(moment: datetime) -> str:
-    """A moment as Paystack writes it: ``2024-05-01T10:20:30.000Z``."""
-    utc = moment.astimezone(UTC)
-    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+@contextmanager
+def sandbox_server(sandbox: PaystackSandbox) -> Iterator[httpx.BaseTransport]:
+    """An httpx transport answered by ``sandbox``'s HTTP routes, in process."""
+    app = Litestar(route_handlers=[sandbox_router(lambda: sandbox)])
+    with TestClient(app) as client:
+        yield TestClientTransport(client)
+
+
+def pay(sandbox: PaystackSandbox, reference: str, outcome: Outcome) -> None:
+    """The customer's attempt on ``reference`` at the sandbox's checkout ends with ``outcome``:
+    a test card (success, declined, insufficient funds), a bank transfer still on its way
+    (pending), or nothing at all (abandoned)."""
+    access_code = sandbox.by_reference(reference).access_code
+    cards = {
+        "success": SUCCESS_CARD,
+        "failed": DECLINED_CARD,
+        "insufficient_funds": INSUFFICIENT_FUNDS_CARD,
+    }
+    if outcome == "pending":
+        sandbox.start_bank_transfer(access_code)
+    elif outcome in cards:
+        sandbox.charge_card(access_code, number=cards[outcome].number, cvv="408", expiry="12/40")
+
+
+@attrs.define
+class Stopwatch:
+    """Time as the adapter sees it (its ``monotonic`` and ``sleep``), moved by its waits and
+    by slow answers, never by the real clock."""
+
+    now: float = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @attrs.define
 class _Fault:
-    kind: Literal["none", "status", "raise", "lose"]
+    kind: Literal["none", "answer", "raise", "lose", "slow"]
     status: int = 500
+    content: bytes = b""
+    headers: dict[str, str] = attrs.field(factory=dict)
     error: type[httpx.TransportError] = httpx.ReadTimeout
+    seconds: float = 0.0
 
 
-@attrs.define
-class FakeTransaction:
-    """One transaction as the fake keeps it."""
+class FaultyLine(httpx.BaseTransport):
+    """The way from the adapter to ``server``, with faults queued in order: each request takes
+    the first one left (``fail_next(2)`` then ``raise_next(1)`` fails two requests with a
+    status and raises on the third)."""
 
-    id: int
-    reference: str
-    amount: int
-    currency: str
-    email: str
-    access_code: str
-    metadata: Any
-    created_at: datetime
-    status: str = "abandoned"
-    gateway_response: str = GATEWAY_RESPONSES["abandoned"]
-    paid_at: datetime | None = None
-    overrides: dict[str, Any] = attrs.field(factory=dict)
-    """Fields of the answer replaced verbatim (see :meth:`FakePaystackApi.tamper`)."""
-
-
-class FakePaystackApi:
-    """Paystack in memory; ``client()`` is an httpx client that reaches it."""
-
-    def __init__(
-        self,
-        *,
-        secret_key: str = SECRET_KEY,
-        public_key: str = PUBLIC_KEY,
-        base_url: str = BASE_URL,
-        not_found_status: int = 400,
-    ) -> None:
-        self.secret_key = secret_key
-        self.public_key = public_key
-        self.base_url = base_url
-        self.not_found_status = not_found_status
-        """The status of ``Transaction reference not found`` (400 live, 404 in the reference)."""
-        self.transactions: dict[str, FakeTransaction] = {}
+    def __init__(self, server: httpx.BaseTransport, stopwatch: Stopwatch | None = None) -> None:
+        self.server = server
+        self.stopwatch = stopwatch or Stopwatch()
         self.requests: list[httpx.Request] = []
-        """Every request that reached the fake, in order (faults included)."""
+        """Every request the adapter sent, in order (faults included)."""
         self.echo_authorization = False
         """Append the request's Authorization header to every error message (a careless
         provider or proxy), to prove the adapter redacts it."""
         self._faults: list[_Fault] = []
-        self._ids = itertools.count(4_099_260_516)
+        self._tampered: dict[str, dict[str, Any]] = {}
+
+    def client(self) -> httpx.Client:
+        """An httpx client whose requests take this line."""
+        return httpx.Client(transport=self)
 
     # -- the test's handles --------------------------------------------------------------------
 
-    def client(self) -> httpx.Client:
-        """An httpx client whose requests this fake answers."""
-        return httpx.Client(transport=httpx.MockTransport(self.handle))
-
     def answer_next(self, times: int) -> None:
-        """Answer the next ``times`` requests normally (to place the faults queued after)."""
+        """Let the next ``times`` requests through (to place the faults queued after)."""
         self._faults.extend(_Fault("none") for _ in range(times))
 
     def fail_next(self, times: int, status: int = 500) -> None:
-        """Answer the next ``times`` requests with ``status`` (an HTML error page).
+        """Answer the next ``times`` requests with ``status`` and an HTML error page."""
+        page = f"<html><body>{status} Error</body></html>".encode()
+        self.answer_next_with(times, status, page, {"content-type": "text/html"})
 
-        Faults queue up: each request takes the first one left, so ``fail_next(2)`` then
-        ``raise_next(1)`` fails two requests with a status and raises on the third."""
-        self._faults.extend(_Fault("status", status=status) for _ in range(times))
+    def answer_next_with(
+        self,
+        times: int,
+        status: int,
+        content: bytes,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        """Answer the next ``times`` requests with this status, body and headers, without
+        asking the sandbox."""
+        headers = headers or {"content-type": "application/json"}
+        self._faults.extend(
+            _Fault("answer", status=status, content=content, headers=headers) for _ in range(times)
+        )
 
     def raise_next(self, times: int, error: type[httpx.TransportError] = httpx.ReadTimeout) -> None:
-        """Raise ``error`` for the next ``times`` requests without processing them (a refused
-        connection, a timeout before Paystack saw the request)."""
+        """Raise ``error`` for the next ``times`` requests without passing them on (a refused
+        connection, a timeout before the sandbox saw the request)."""
         self._faults.extend(_Fault("raise", error=error) for _ in range(times))
 
     def lose_next_answers(self, times: int) -> None:
-        """Process the next ``times`` requests, then raise a read timeout instead of answering
-        (Paystack acted; the client never heard)."""
+        """Pass the next ``times`` requests on, then raise a read timeout instead of answering
+        (the sandbox acted; the adapter never heard)."""
         self._faults.extend(_Fault("lose") for _ in range(times))
 
-    def pay(
-        self,
-        reference: str,
-        outcome: Outcome,
-        *,
-        amount: int | None = None,
-        currency: str | None = None,
-        email: str | None = None,
-        gateway_response: str | None = None,
-        at: datetime | None = None,
-    ) -> FakeTransaction:
-        """The customer's attempt on ``reference`` ends with ``outcome``; ``amount``,
-        ``currency`` and ``email`` replace what was initialized (a tampered payment)."""
-        transaction = self._get(reference)
-        transaction.status = outcome
-        transaction.gateway_response = gateway_response or GATEWAY_RESPONSES[outcome]
-        transaction.paid_at = (at or datetime.now(UTC)) if outcome == "success" else None
-        if amount is not None:
-            transaction.amount = amount
-        if currency is not None:
-            transaction.currency = currency
-        if email is not None:
-            transaction.email = email
-        return transaction
+    def slow_next(self, times: int, seconds: float) -> None:
+        """The next ``times`` answers take ``seconds`` on the stopwatch; a request whose read
+        timeout is shorter times out after its timeout."""
+        self._faults.extend(_Fault("slow", seconds=seconds) for _ in range(times))
 
     def tamper(self, reference: str, **fields: Any) -> None:
-        """Answer these fields verbatim for ``reference`` (``amount=150000.5``,
-        ``paid_at="yesterday"``, ``customer=None``…), in verify answers and webhook bodies."""
-        self._get(reference).overrides.update(fields)
+        """Replace these fields verbatim in every verify answer about ``reference``
+        (``amount=150000.5``, ``paid_at="yesterday"``, ``customer=None``…)."""
+        self._tampered.setdefault(reference, {}).update(fields)
 
-    def add(self, reference: str, *, amount: int, email: str, currency: str = "NGN") -> None:
-        """A transaction someone else initialized with ``reference``."""
-        self.transactions[reference] = self._new(reference, amount, currency, email, None)
+    # -- httpx -----------------------------------------------------------------------------------
 
-    def transaction_view(self, reference: str) -> dict[str, Any]:
-        """The transaction in the verify (and ``charge.success``) shape."""
-        return self._view(self._get(reference))
-
-    def event_body(self, event: str, reference: str) -> bytes:
-        """The raw body of a webhook about ``reference`` as it stands."""
-        return json.dumps({"event": event, "data": self.transaction_view(reference)}).encode()
-
-    def sign(self, raw_body: bytes) -> str:
-        """The ``x-paystack-signature`` for ``raw_body``: hex HMAC-SHA512 with the secret key."""
-        return hmac.new(self.secret_key.encode(), raw_body, hashlib.sha512).hexdigest()
-
-    def signed_event(self, event: str, reference: str) -> tuple[bytes, str]:
-        """A webhook body about ``reference`` and its signature."""
-        body = self.event_body(event, reference)
-        return body, self.sign(body)
-
-    # -- HTTP ----------------------------------------------------------------------------------
-
-    def handle(self, request: httpx.Request) -> httpx.Response:
-        """Answer one HTTP request."""
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        """Answer one request: a fault, or the sandbox (tampered and echoed as asked)."""
         self.requests.append(request)
-        fault = self._faults.pop(0) if self._faults else None
-        if fault is not None and fault.kind == "raise":
-            raise fault.error(f"fake Paystack: {fault.error.__name__}", request=request)
-        if fault is not None and fault.kind == "status":
-            return httpx.Response(
-                fault.status,
-                text=f"<html><body>{fault.status} Server Error</body></html>",
-                headers={"content-type": "text/html"},
-            )
-        response = self._route(request)
-        if fault is not None and fault.kind == "lose":
-            raise httpx.ReadTimeout("fake Paystack: the answer was lost", request=request)
+        fault = self._faults.pop(0) if self._faults else _Fault("none")
+        if fault.kind == "raise":
+            raise fault.error(f"faulty line: {fault.error.__name__}", request=request)
+        if fault.kind == "answer":
+            return httpx.Response(fault.status, content=fault.content, headers=fault.headers)
+        if fault.kind == "slow":
+            read_timeout = request.extensions.get("timeout", {}).get("read")
+            if read_timeout is not None and fault.seconds > read_timeout:
+                self.stopwatch.sleep(read_timeout)
+                raise httpx.ReadTimeout("faulty line: no answer in time", request=request)
+            self.stopwatch.sleep(fault.seconds)
+        response = self.server.handle_request(request)
+        response.read()
+        response = self._bent(request, response)
+        if fault.kind == "lose":
+            raise httpx.ReadTimeout("faulty line: the answer was lost", request=request)
         return response
 
-    def _route(self, request: httpx.Request) -> httpx.Response:
-        if request.headers.get("authorization") != f"Bearer {self.secret_key}":
-            return self._refuse(401, "Invalid key", request)
-        path = request.url.path
-        if request.method == "POST" and path == "/transaction/initialize":
-            return self._initialize(request)
-        if request.method == "GET" and path.startswith("/transaction/verify/"):
-            return self._verify(path.removeprefix("/transaction/verify/"), request)
-        return self._refuse(404, "Not found", request)
-
-    def _initialize(self, request: httpx.Request) -> httpx.Response:
-        try:
-            body = json.loads(request.content)
-        except ValueError:
-            return self._refuse(400, "Invalid request body", request)
-        if not isinstance(body, dict):
-            return self._refuse(400, "Invalid request body", request)
-        email = body.get("email")
-        if not isinstance(email, str) or "@" not in email:
-            return self._refuse(400, "Invalid Email Address Passed", request)
-        amount = body.get("amount")
-        if isinstance(amount, str) and _DIGITS.fullmatch(amount):
-            amount = int(amount)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            return self._refuse(400, "Invalid Amount Sent", request)
-        currency = body.get("currency", "NGN")
-        if currency not in SUPPORTED_CURRENCIES:
-            return self._refuse(400, "Currency not supported by merchant", request)
-        reference = body.get("reference") or "".join(secrets.choice(_ALPHABET) for _ in range(10))
-        if not isinstance(reference, str) or not _REFERENCE.fullmatch(reference):
-            return self._refuse(400, "Invalid transaction reference", request)
-        if reference in self.transactions:
-            return self._refuse(400, "Duplicate Transaction Reference", request)
-        metadata = body.get("metadata")
-        if isinstance(metadata, str):
-            try:
-                metadata = json.loads(metadata)
-            except ValueError:
-                return self._refuse(400, "Invalid metadata", request)
-        if metadata is not None and not isinstance(metadata, dict):
-            return self._refuse(400, "Invalid metadata", request)
-        transaction = self._new(reference, amount, currency, email, metadata)
-        self.transactions[reference] = transaction
-        return httpx.Response(
-            200,
-            json={
-                "status": True,
-                "message": "Authorization URL created",
-                "data": {
-                    "authorization_url": f"{CHECKOUT_URL}/{transaction.access_code}",
-                    "access_code": transaction.access_code,
-                    "reference": reference,
-                },
-            },
+    def _bent(self, request: httpx.Request, response: httpx.Response) -> httpx.Response:
+        """The sandbox's answer with the tampered fields and the echoed key, if asked for."""
+        reference = request.url.path.rpartition("/transaction/verify/")[2]
+        tampered = (
+            self._tampered.get(reference) if "/transaction/verify/" in request.url.path else None
         )
-
-    def _verify(self, reference: str, request: httpx.Request) -> httpx.Response:
-        transaction = self.transactions.get(reference)
-        if transaction is None:
-            return self._refuse(self.not_found_status, "Transaction reference not found", request)
-        return httpx.Response(
-            200,
-            json={
-                "status": True,
-                "message": "Verification successful",
-                "data": self._view(transaction),
-            },
-        )
-
-    # -- helpers -------------------------------------------------------------------------------
-
-    def _refuse(self, status: int, message: str, request: httpx.Request) -> httpx.Response:
-        if self.echo_authorization:
-            message = f"{message} (authorization: {request.headers.get('authorization')})"
-        return httpx.Response(status, json={"status": False, "message": message})
-
-    def _new(
-        self, reference: str, amount: int, currency: str, email: str, metadata: Any
-    ) -> FakeTransaction:
-        return FakeTransaction(
-            id=next(self._ids),
-            reference=reference,
-            amount=amount,
-            currency=currency,
-            email=email,
-            access_code="".join(secrets.choice(_ALPHABET) for _ in range(15)),
-            metadata=metadata,
-            created_at=datetime.now(UTC),
-        )
-
-    def _get(self, reference: str) -> FakeTransaction:
-        try:
-            return self.transactions[reference]
-        except KeyError:
-            raise KeyError(f"the fake Paystack has no transaction {reference!r}") from None
-
-    def _view(self, transaction: FakeTransaction) -> dict[str, Any]:
-        paid_at = paystack_time(transaction.paid_at) if transaction.paid_at else None
-        created_at = paystack_time(transaction.created_at)
-        view: dict[str, Any] = {
-            "id": transaction.id,
-            "domain": "test",
-            "status": transaction.status,
-            "reference": transaction.reference,
-            "receipt_number": None,
-            "amount": transaction.amount,
-            "message": None,
-            "gateway_response": transaction.gateway_response,
-            "paid_at": paid_at,
-            "created_at": created_at,
-            "channel": "card",
-            "currency": transaction.currency,
-            "ip_address": "197.211.43.98",
-            "metadata": transaction.metadata or "",
-            "log": None,
-            "fees": transaction.amount * 15 // 1000 if paid_at else None,
-            "fees_split": None,
-            "authorization": {},
-            "customer": {
-                "id": 1809887,
-                "first_name": None,
-                "last_name": None,
-                "email": transaction.email,
-                "customer_code": "CUS_fake0c35ys9w8ma5",
-                "phone": None,
-                "metadata": None,
-                "risk_action": "default",
-            },
-            "plan": None,
-            "split": {},
-            "order_id": None,
-            "paidAt": paid_at,
-            "createdAt": created_at,
-            "requested_amount": transaction.amount,
-            "transaction_date": created_at,
-        }
-        view.update(transaction.overrides)
-        return view
+        echo = self.echo_authorization and not response.is_success
+        if not tampered and not echo:
+            return response
+        document = json.loads(response.content)
+        if tampered and isinstance(document.get("data"), dict):
+            document["data"].update(tampered)
+        if echo:
+            document["message"] = (
+                f"{document.get('message')} (authorization: {request.headers.get('authorization')})"
+            )
+        return httpx.Response(response.status_code, json=document)
