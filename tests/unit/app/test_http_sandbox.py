@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ from designcore.adapters.paystack.sandbox import (
     SUCCESS_CARD,
     PaystackSandbox,
 )
-from designcore.app import Container, build_container, load_settings
+from designcore.app import Container, load_settings
 from designcore.app.http import create_app
 from support import KEY_ENCRYPTION_KEY
 
@@ -43,27 +43,13 @@ def fixture_sandbox() -> PaystackSandbox:
     )
 
 
-def memory_container(**extra: str) -> Container:
-    """A container on in-memory adapters, without housekeeping jobs."""
-    return build_container(
-        load_settings(
-            {
-                "DESIGNCORE_DATABASE_URL": "memory://",
-                "DESIGNCORE_STORAGE_BACKEND": "memory",
-                "DESIGNCORE_WEB_DIST": "/nonexistent",
-                "DESIGNCORE_PERIODIC_TICK_SECONDS": "0",
-            }
-            | extra
-        )
-    )
-
-
 @pytest.fixture(name="sandbox_client")
-def fixture_sandbox_client(sandbox: PaystackSandbox) -> Iterator[TestClient]:  # type: ignore[type-arg]
+def fixture_sandbox_client(
+    memory_container: Container, sandbox: PaystackSandbox
+) -> Iterator[TestClient]:  # type: ignore[type-arg]
     """The app (sandbox backend, the default) with ``sandbox`` as its payment sandbox."""
-    container = memory_container()
-    container.paystack_sandbox = providers.Object(sandbox)
-    with TestClient(app=create_app(container=container)) as client:
+    memory_container.paystack_sandbox.override(providers.Object(sandbox))
+    with TestClient(app=create_app(container=memory_container)) as client:
         yield client
 
 
@@ -190,6 +176,30 @@ class TestInitializeAndVerify:
             headers=SECRET_AUTH,
         )
         assert 200 == answer.status_code
+
+    @pytest.mark.parametrize("reference", ["txn_1777890600000_abcd1234", "a b", "x" * 101])
+    def test_references_paystack_refuses_are_refused(
+        self,
+        sandbox_client: TestClient,  # type: ignore[type-arg]
+        reference: str,
+    ) -> None:
+        """A reference outside Paystack's alphabet (``_`` included) is refused in Paystack's
+        shape: 400, status false, its message, a code and the validation type."""
+        answer = sandbox_client.post(
+            f"{API}/transaction/initialize",
+            json={"email": "a@b.co", "amount": 100, "reference": reference},
+            headers=SECRET_AUTH,
+        )
+        assert (
+            400,
+            {
+                "status": False,
+                "message": "Invalid transaction reference: only alphanumeric characters, "
+                "'-', '.' and '=' are allowed",
+                "code": "invalid_reference",
+                "type": "validation_error",
+            },
+        ) == (answer.status_code, answer.json())
 
     def test_duplicate_reference(self, sandbox_client: TestClient) -> None:  # type: ignore[type-arg]
         """A reference is used once."""
@@ -637,9 +647,11 @@ class TestCheckoutPage:
 
 
 class TestMounting:
-    def test_not_mounted_for_paystack(self) -> None:
+    def test_not_mounted_for_paystack(
+        self, make_memory_container: Callable[..., Container]
+    ) -> None:
         """With the Paystack backend there is no sandbox to talk to."""
-        container = memory_container(DESIGNCORE_PAYMENTS_BACKEND="paystack")
+        container = make_memory_container(DESIGNCORE_PAYMENTS_BACKEND="paystack")
         with TestClient(app=create_app(container=container)) as client:
             assert 404 == client.get("/sandbox/checkout/popup?access_code=x").status_code
             assert 404 == client.get(f"{API}/transaction/verify_access_code/x").status_code
