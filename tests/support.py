@@ -97,3 +97,36 @@ def store_customer(
         uow.profiles.add(profile)
         uow.commit()
     return user.id
+
+
+def text_element(id: str, value: str, y: float) -> dict[str, Any]:
+    """A text element of an editor document."""
+    return {
+        "id": id,
+        "type": "text",
+        "x": 40,
+        "y": y,
+        "width": 320,
+        "height": 0,
+        "text": value,
+        "fontSize": 28,
+        "fontFamily": "Montserrat",
+        "fill": "#1a1a1a",
+    }
+
+
+def flyer(pages: int = 1, width: int = 400, height: int = 500, **fields: Any) -> dict[str, Any]:
+    """A small editor document: a coloured page with a line of text per page."""
+    return {
+        "width": width,
+        "height": height,
+        "pages": [
+            {
+                "id": f"p{n}",
+                "background": "#f4e3c1",
+                "children": [text_element(f"t{n}", f"Ọjọ́ ìsinmi · page {n + 1} · ₦1,500", 60)],
+            }
+            for n in range(pages)
+        ],
+        **fields,
+    }

@@ -75,3 +75,14 @@ class SandboxTransaction:
     def completed(self) -> bool:
         """Whether it succeeded (nothing can be charged on it any more)."""
         return self.status == "success"
+
+
+def check_replacement(current: SandboxTransaction, updated: SandboxTransaction) -> None:
+    """A change of a transaction keeps its id, reference and access code (its keys); anything
+    else is a programming error (``ValueError``)."""
+    if (updated.id, updated.reference, updated.access_code) != (
+        current.id,
+        current.reference,
+        current.access_code,
+    ):
+        raise ValueError("a sandbox transaction's id, reference and access code never change")

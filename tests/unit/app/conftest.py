@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from litestar.testing import TestClient
 
 from designcore.adapters.memory import StaticAuthenticator
-from designcore.app import Container, build_container, load_settings
+from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.premium import Viewer
 
@@ -23,19 +23,10 @@ VIEWERS = {
 
 
 @pytest.fixture(name="container")
-def fixture_container() -> Container:
-    """A container on in-memory adapters, with three known access tokens."""
-    container = build_container(
-        load_settings(
-            {
-                "DESIGNCORE_DATABASE_URL": "memory://",
-                "DESIGNCORE_STORAGE_BACKEND": "memory",
-                "DESIGNCORE_WEB_DIST": "/nonexistent",
-                "DESIGNCORE_MAX_BODY_BYTES": "4096",
-                "DESIGNCORE_CACHE_SECONDS": "0",
-            }
-        )
-    )
+def fixture_container(make_memory_container: Callable[..., Container]) -> Container:
+    """A container on in-memory adapters and the fixed clock, with three known access tokens,
+    the default site settings and a 4 KiB app-wide body limit."""
+    container = make_memory_container(DESIGNCORE_MAX_BODY_BYTES="4096")
     container.authenticator.override(StaticAuthenticator(VIEWERS))
     container.site_settings().ensure_defaults()
     return container

@@ -6,88 +6,24 @@ from __future__ import annotations
 
 import io
 import uuid
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 from PIL import Image
 
-from designcore.adapters.memory import StaticAuthenticator
 from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.document import Document
 from designcore.domain.errors import Unavailable
-from designcore.domain.premium import Viewer
 from designcore.domain.profiles import CreditEntry, CreditReason
 from designcore.domain.rendering import RenderedExport
-from support import make_template
+from support import flyer, make_template
 
 Client = TestClient  # type: ignore[type-arg]
 URL = "/api/v1/exports"
 FREE = {"Authorization": "Bearer free-token"}
 PREMIUM = {"Authorization": "Bearer premium-token"}
-ADMIN = {"Authorization": "Bearer admin-token"}
-PLANS = {"free": FREE, "premium": PREMIUM}
-A4_POINTS = (595.28, 841.89)
-
-
-VIEWERS = {
-    "free-token": Viewer(user_id="u-free"),
-    "premium-token": Viewer(
-        user_id="u-premium", subscription_status="active", subscription_plan="premium"
-    ),
-    "admin-token": Viewer(user_id="u-admin", user_role="admin"),
-}
-
-
-@pytest.fixture(name="container")
-def fixture_container(make_memory_container: Callable[..., Container]) -> Container:
-    """In-memory adapters, the fixed clock, three known tokens, the default site settings and
-    a 4 KiB app-wide body limit (which the export route does not use)."""
-    container = make_memory_container(DESIGNCORE_MAX_BODY_BYTES="4096")
-    container.authenticator.override(StaticAuthenticator(VIEWERS))
-    container.site_settings().ensure_defaults()
-    return container
-
-
-@pytest.fixture(name="client")
-def fixture_client(container: Container) -> Iterator[Client]:
-    """An HTTP client of the app built on ``container``."""
-    with TestClient(app=create_app(container=container)) as client:
-        yield client
-
-
-def text(id: str, value: str, y: float) -> dict[str, Any]:
-    return {
-        "id": id,
-        "type": "text",
-        "x": 40,
-        "y": y,
-        "width": 320,
-        "height": 0,
-        "text": value,
-        "fontSize": 28,
-        "fontFamily": "Montserrat",
-        "fill": "#1a1a1a",
-    }
-
-
-def flyer(pages: int = 1, width: int = 400, height: int = 500, **fields: Any) -> dict[str, Any]:
-    """A small document: a coloured page with text per page."""
-    return {
-        "width": width,
-        "height": height,
-        "pages": [
-            {
-                "id": f"p{n}",
-                "background": "#f4e3c1",
-                "children": [text(f"t{n}", f"Ọjọ́ ìsinmi · page {n + 1} · ₦1,500", 60)],
-            }
-            for n in range(pages)
-        ],
-        **fields,
-    }
 
 
 @pytest.fixture(name="free_template")

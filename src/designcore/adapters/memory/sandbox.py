@@ -8,7 +8,7 @@ import threading
 import attrs
 
 from designcore.domain.errors import Conflict
-from designcore.domain.sandbox import SandboxTransaction
+from designcore.domain.sandbox import SandboxTransaction, check_replacement
 
 
 class InMemorySandboxTransactionRepository:
@@ -55,12 +55,7 @@ class InMemorySandboxTransactionRepository:
 
     def replace(self, current: SandboxTransaction, updated: SandboxTransaction) -> bool:
         """Store ``updated`` over ``current`` if nobody changed it since (same version)."""
-        if (updated.id, updated.reference, updated.access_code) != (
-            current.id,
-            current.reference,
-            current.access_code,
-        ):
-            raise ValueError("a sandbox transaction's id, reference and access code never change")
+        check_replacement(current, updated)
         with self._lock:
             stored = self._by_id.get(current.id)
             if stored is None or stored.version != current.version:

@@ -20,7 +20,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 from designcore.adapters.sqlalchemy.mapping import utc
 from designcore.adapters.sqlalchemy.tables import Base, Json
 from designcore.domain.errors import Conflict, Unavailable
-from designcore.domain.sandbox import SandboxCard, SandboxStatus, SandboxTransaction
+from designcore.domain.sandbox import (
+    SandboxCard,
+    SandboxStatus,
+    SandboxTransaction,
+    check_replacement,
+)
 
 
 class SandboxTransactionRow(Base):
@@ -150,12 +155,7 @@ class SqlAlchemySandboxTransactionRepository:
 
     def replace(self, current: SandboxTransaction, updated: SandboxTransaction) -> bool:
         """``UPDATE … WHERE id = … AND version = …``: stored only over ``current``'s version."""
-        if (updated.id, updated.reference, updated.access_code) != (
-            current.id,
-            current.reference,
-            current.access_code,
-        ):
-            raise ValueError("a sandbox transaction's id, reference and access code never change")
+        check_replacement(current, updated)
         values = _values(attrs.evolve(updated, version=current.version + 1))
         for key in ("id", "reference", "access_code"):
             del values[key]

@@ -142,6 +142,11 @@ def _signed_in(viewer: Viewer) -> str:
     return viewer.user_id
 
 
+def _public_key(viewer: Viewer, payments: PaymentService) -> PublicKeyOut:
+    _signed_in(viewer)
+    return PublicKeyOut(public_key=payments.public_key())
+
+
 def _limit(limiter: RateLimiter, hits: list[tuple[str, Quota]]) -> None:
     wait = retry_after_quotas(limiter, hits)
     if wait is not None:
@@ -160,8 +165,7 @@ class PaymentFunctionsController(Controller):
     @get("/paystack-public-key", operation_id="paystackPublicKey", sync_to_thread=True)
     def public_key(self, viewer: Me, payments: Payments) -> PublicKeyOut:
         """The payment provider's public key."""
-        _signed_in(viewer)
-        return PublicKeyOut(public_key=payments.public_key())
+        return _public_key(viewer, payments)
 
     @post(
         "/paystack-public-key",
@@ -171,8 +175,7 @@ class PaymentFunctionsController(Controller):
     )
     def public_key_invoke(self, viewer: Me, payments: Payments) -> PublicKeyOut:
         """The same, for ``functions.invoke`` (which posts)."""
-        _signed_in(viewer)
-        return PublicKeyOut(public_key=payments.public_key())
+        return _public_key(viewer, payments)
 
     @post(
         "/create-premium-upgrade",

@@ -196,6 +196,17 @@ def body_of(struct: type[In]) -> Provide:
     return Provide(decoder)
 
 
+def paystack_call(path: str | list[str], operation_id: str, params: type[msgspec.Struct]) -> post:
+    """A ``POST`` of the Paystack-shaped API (200, like Paystack) whose body arrives as
+    ``params``, decoded into the given struct."""
+    return post(
+        path,
+        operation_id=operation_id,
+        status_code=200,
+        dependencies={"params": body_of(params)},
+    )
+
+
 # -- answers ----------------------------------------------------------------------------------
 
 
@@ -528,12 +539,7 @@ class SandboxController(Controller):
     exception_handlers = {Exception: handle_sandbox_error}
     opt = {ACCEPTED_MEDIA: JSON_OR_FORM}
 
-    @post(
-        "/paystack/transaction/initialize",
-        operation_id="sandboxInitialize",
-        status_code=200,
-        dependencies={"params": body_of(InitializeIn)},
-    )
+    @paystack_call("/paystack/transaction/initialize", "sandboxInitialize", InitializeIn)
     async def initialize(
         self,
         request: Request[Any, Any, Any],
@@ -572,12 +578,7 @@ class SandboxController(Controller):
             "Verification successful", TransactionOut.of(sandbox.by_reference(reference))
         )
 
-    @post(
-        "/paystack/checkout/request_inline",
-        operation_id="sandboxRequestInline",
-        status_code=200,
-        dependencies={"params": body_of(InlineIn)},
-    )
+    @paystack_call("/paystack/checkout/request_inline", "sandboxRequestInline", InlineIn)
     async def request_inline(
         self, sandbox: Sandbox, params: NamedDependency[InlineIn]
     ) -> Response[Answer[CheckoutOut]]:
@@ -611,11 +612,8 @@ class SandboxController(Controller):
         transaction = sandbox.by_access_code(code)
         return _answer("Access code validated", CheckoutOut.of(sandbox, transaction))
 
-    @post(
-        "/paystack/transaction/update_log/{transaction_id:str}",
-        operation_id="sandboxUpdateLog",
-        status_code=200,
-        dependencies={"params": body_of(UpdateLogIn)},
+    @paystack_call(
+        "/paystack/transaction/update_log/{transaction_id:str}", "sandboxUpdateLog", UpdateLogIn
     )
     async def update_log(
         self,
@@ -645,11 +643,10 @@ class SandboxController(Controller):
         updated = sandbox.set_ip(transaction_id, address)
         return _answer("IP set", IpOut(id=updated.id, ip_address=updated.ip_address))
 
-    @post(
+    @paystack_call(
         ["/paystack/applepay/validate-session", "/paystack/applepay/validate-session/"],
-        operation_id="sandboxApplePaySession",
-        status_code=200,
-        dependencies={"params": body_of(ApplePaySessionIn)},
+        "sandboxApplePaySession",
+        ApplePaySessionIn,
     )
     async def applepay_validate(
         self, sandbox: Sandbox, params: NamedDependency[ApplePaySessionIn]
@@ -660,12 +657,7 @@ class SandboxController(Controller):
         )
         return _answer("Session validated", msgspec.convert(session, ApplePaySessionOut))
 
-    @post(
-        "/paystack/applepay/charge",
-        operation_id="sandboxApplePayCharge",
-        status_code=200,
-        dependencies={"params": body_of(ApplePayChargeIn)},
-    )
+    @paystack_call("/paystack/applepay/charge", "sandboxApplePayCharge", ApplePayChargeIn)
     async def applepay_charge(
         self, sandbox: Sandbox, params: NamedDependency[ApplePayChargeIn]
     ) -> Response[Answer[ChargeOut]]:
@@ -675,12 +667,7 @@ class SandboxController(Controller):
             raise PaystackError(402, result.message, "declined")
         return _answer("Charge successful", ChargeOut.of(result))
 
-    @post(
-        "/paystack/charge",
-        operation_id="sandboxCharge",
-        status_code=200,
-        dependencies={"params": body_of(ChargeIn)},
-    )
+    @paystack_call("/paystack/charge", "sandboxCharge", ChargeIn)
     async def charge(
         self, sandbox: Sandbox, params: NamedDependency[ChargeIn]
     ) -> Response[Answer[ChargeOut]]:
@@ -713,11 +700,8 @@ class SandboxController(Controller):
             result = sandbox.start_bank_transfer(params.access_code)
         return _answer("Charge attempted", ChargeOut.of(result))
 
-    @post(
-        "/paystack/bank_transfer/complete",
-        operation_id="sandboxCompleteTransfer",
-        status_code=200,
-        dependencies={"params": body_of(CompleteTransferIn)},
+    @paystack_call(
+        "/paystack/bank_transfer/complete", "sandboxCompleteTransfer", CompleteTransferIn
     )
     async def complete_transfer(
         self,

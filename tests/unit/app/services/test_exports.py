@@ -32,44 +32,12 @@ from designcore.domain.exports import ExportOptions, ExportSource
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import CreditEntry, CreditReason
 from designcore.domain.rendering import RenderedExport, RenderFormat
-from support import make_template
+from support import flyer, make_template, text_element
 
 FREE = Viewer(user_id="u-free")
 PREMIUM = Viewer(user_id="u-premium", subscription_status="active", subscription_plan="premium")
 ADMIN = Viewer(user_id="u-admin", user_role="admin")
 A4_POINTS = (595.28, 841.89)
-
-
-def text(id: str, value: str, y: float) -> dict[str, Any]:
-    return {
-        "id": id,
-        "type": "text",
-        "x": 40,
-        "y": y,
-        "width": 320,
-        "height": 0,
-        "text": value,
-        "fontSize": 28,
-        "fontFamily": "Montserrat",
-        "fill": "#1a1a1a",
-    }
-
-
-def flyer(pages: int = 1, width: int = 400, height: int = 500, **fields: Any) -> dict[str, Any]:
-    """A small document: a coloured page with text per page."""
-    return {
-        "width": width,
-        "height": height,
-        "pages": [
-            {
-                "id": f"p{n}",
-                "background": "#f4e3c1",
-                "children": [text(f"t{n}", f"Ọjọ́ ìsinmi · page {n + 1} · ₦1,500", 60)],
-            }
-            for n in range(pages)
-        ],
-        **fields,
-    }
 
 
 @pytest.fixture(name="container")
@@ -583,7 +551,7 @@ class TestSourcesAndLimits:
     def test_too_many_elements(self, service: ExportService) -> None:
         """More than 200 elements on a page: limit_exceeded naming the limit."""
         document = flyer()
-        document["pages"][0]["children"] = [text(f"t{n}", "x", n) for n in range(201)]
+        document["pages"][0]["children"] = [text_element(f"t{n}", "x", n) for n in range(201)]
         with pytest.raises(TooLarge) as caught:
             download(service, FREE, document=document, format="png")
         assert "limit_exceeded" == caught.value.code

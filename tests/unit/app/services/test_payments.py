@@ -60,6 +60,24 @@ def stored(container: Container, reference: str) -> Payment:
     return payment
 
 
+def pending_payment(container: Container, user_id: str, reference: str) -> Payment:
+    """A pending payment stored for ``user_id`` (as a create leaves it), made now."""
+    now = container.clock().now()
+    payment = Payment(
+        reference=reference,
+        user_id=user_id,
+        email="ada@example.com",
+        plan_id=PLAN.id,
+        price=PLAN.price,
+        created_at=now,
+        updated_at=now,
+    )
+    with container.accounts()() as uow:
+        uow.payments.add(payment)
+        uow.commit()
+    return payment
+
+
 def premium(container: Container, user_id: str) -> tuple[str | None, str | None]:
     with container.accounts()() as uow:
         profile = uow.profiles.get(user_id)
@@ -402,18 +420,7 @@ class TestProviderDeadline:
         stays pending; the reconciler later asks with the full retry budget."""
         service: PaymentService = memory_container.payments()
         user_id = customer(memory_container)
-        payment = Payment(
-            reference="txn-1767225600000-abcd1234",
-            user_id=user_id,
-            email="ada@example.com",
-            plan_id=PLAN.id,
-            price=PLAN.price,
-            created_at=clock.now(),
-            updated_at=clock.now(),
-        )
-        with memory_container.accounts()() as uow:
-            uow.payments.add(payment)
-            uow.commit()
+        payment = pending_payment(memory_container, user_id, "txn-1767225600000-abcd1234")
         with pytest.raises(Unavailable) as caught:
             service.verify(user_id, payment.reference)
         assert "provider_unavailable" == caught.value.code
@@ -434,18 +441,7 @@ class TestReconcileNotFound:
         verified_at, so it is told apart from payments failed by the old any-404 rule."""
         service: PaymentService = memory_container.payments()
         user_id = customer(memory_container)
-        payment = Payment(
-            reference="txn-1767225600000-nowhere1",
-            user_id=user_id,
-            email="ada@example.com",
-            plan_id=PLAN.id,
-            price=PLAN.price,
-            created_at=clock.now(),
-            updated_at=clock.now(),
-        )
-        with memory_container.accounts()() as uow:
-            uow.payments.add(payment)
-            uow.commit()
+        payment = pending_payment(memory_container, user_id, "txn-1767225600000-nowhere1")
         clock.advance(timedelta(minutes=11))
         counts = service.reconcile()
         assert (1, 1) == (counts["checked"], counts["failed"])
