@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from designcore.domain.accounts import User
-from designcore.domain.profiles import Profile, referral_code_from
+from designcore.domain.profiles import CreditEntry, CreditReason, Profile, referral_code_from
 from designcore.domain.templates import FieldRequirement, Template
 from designcore.ports.accounts import AccountsUnitOfWork
 
@@ -130,3 +130,27 @@ def flyer(pages: int = 1, width: int = 400, height: int = 500, **fields: Any) ->
         ],
         **fields,
     }
+
+
+def grant_credits(
+    accounts: Callable[[], AccountsUnitOfWork], user_id: str, credits: int, now: datetime
+) -> None:
+    """Put ``credits`` on the user's ledger (an adjustment)."""
+    with accounts() as uow:
+        uow.credits.append(
+            CreditEntry(
+                id=str(uuid.uuid4()),
+                user_id=user_id,
+                delta=credits,
+                reason=CreditReason.ADJUSTMENT,
+                reference=str(uuid.uuid4()),
+                created_at=now,
+            )
+        )
+        uow.commit()
+
+
+def credit_balance(accounts: Callable[[], AccountsUnitOfWork], user_id: str) -> int:
+    """The user's balance from the ledger."""
+    with accounts() as uow:
+        return uow.credits.balance(user_id)

@@ -16,9 +16,8 @@ from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.document import Document
 from designcore.domain.errors import Unavailable
-from designcore.domain.profiles import CreditEntry, CreditReason
 from designcore.domain.rendering import RenderedExport
-from support import flyer, make_template
+from support import credit_balance, flyer, grant_credits, make_template
 
 Client = TestClient  # type: ignore[type-arg]
 URL = "/api/v1/exports"
@@ -54,23 +53,11 @@ def fixture_two_page_template(container: Container) -> str:
 
 def grant(container: Container, user_id: str, credits: int) -> None:
     """Put ``credits`` on the user's ledger."""
-    with container.accounts()() as uow:
-        uow.credits.append(
-            CreditEntry(
-                id=str(uuid.uuid4()),
-                user_id=user_id,
-                delta=credits,
-                reason=CreditReason.ADJUSTMENT,
-                reference=str(uuid.uuid4()),
-                created_at=container.clock().now(),
-            )
-        )
-        uow.commit()
+    grant_credits(container.accounts(), user_id, credits, container.clock().now())
 
 
 def balance(container: Container, user_id: str) -> int:
-    with container.accounts()() as uow:
-        return uow.credits.balance(user_id)
+    return credit_balance(container.accounts(), user_id)
 
 
 def error(response: Any) -> tuple[int, str]:

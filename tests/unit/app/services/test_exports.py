@@ -32,7 +32,7 @@ from designcore.domain.exports import ExportOptions, ExportSource
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import CreditEntry, CreditReason
 from designcore.domain.rendering import RenderedExport, RenderFormat
-from support import flyer, make_template, text_element
+from support import credit_balance, flyer, grant_credits, make_template, text_element
 
 FREE = Viewer(user_id="u-free")
 PREMIUM = Viewer(user_id="u-premium", subscription_status="active", subscription_plan="premium")
@@ -99,23 +99,11 @@ def download(
 
 def grant(container: Container, user_id: str, credits: int, clock: FixedClock) -> None:
     """Put ``credits`` on the user's ledger."""
-    with container.accounts()() as uow:
-        uow.credits.append(
-            CreditEntry(
-                id=str(uuid.uuid4()),
-                user_id=user_id,
-                delta=credits,
-                reason=CreditReason.ADJUSTMENT,
-                reference=str(uuid.uuid4()),
-                created_at=clock.now(),
-            )
-        )
-        uow.commit()
+    grant_credits(container.accounts(), user_id, credits, clock.now())
 
 
 def balance(container: Container, user_id: str) -> int:
-    with container.accounts()() as uow:
-        return uow.credits.balance(user_id)
+    return credit_balance(container.accounts(), user_id)
 
 
 def spends(container: Container, user_id: str) -> list[CreditEntry]:
