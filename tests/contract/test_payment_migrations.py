@@ -1,4 +1,4 @@
-"""Migration 0009 on SQLite and PostgreSQL: payments the old any-404 rule failed for good go
+"""Migration 0010 on SQLite and PostgreSQL: payments the old any-404 rule failed for good go
 back to pending for the reconciler; nothing else changes."""
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ CREATED = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(
-    name="engine_at_0008",
+    name="engine_at_0009",
     params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
 )
-def fixture_engine_at_0008(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
-    """A database migrated to 0008 (before the sandbox's tables)."""
+def fixture_engine_at_0009(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
+    """A database migrated to 0009 (before the sandbox's tables)."""
     if request.param == "sqlite":
         engine = create_database_engine(f"sqlite:///{tmp_path / 'old.db'}")
-        migrate(engine, "0008")
+        migrate(engine, "0009")
         yield engine
         engine.dispose()
         return
@@ -35,7 +35,7 @@ def fixture_engine_at_0008(request: pytest.FixtureRequest, tmp_path: Path) -> It
         database["DESIGNCORE_DATABASE_URL"], schema=database["DESIGNCORE_DATABASE_SCHEMA"]
     )
     try:
-        migrate(engine, "0008")
+        migrate(engine, "0009")
         yield engine
     finally:
         engine.dispose()
@@ -60,8 +60,8 @@ def payment_row(
     }
 
 
-class TestMigration0009:
-    def test_payments_failed_by_any_404_are_reopened(self, engine_at_0008: sa.Engine) -> None:
+class TestMigration0010:
+    def test_payments_failed_by_any_404_are_reopened(self, engine_at_0009: sa.Engine) -> None:
         """failed / payment_not_found without a verified_at (the old rule) becomes pending;
         failures with another reason, or checked under the new rule, and other statuses stay."""
         payments = sa.table(
@@ -75,10 +75,10 @@ class TestMigration0009:
             payment_row("txn-1763600000000-abandoned", "failed", "abandoned", verified=False),
             payment_row("txn-1763600000000-paid", "succeeded", None, verified=True),
         ]
-        with engine_at_0008.begin() as conn:
+        with engine_at_0009.begin() as conn:
             conn.execute(sa.insert(payments), rows)
-        migrate(engine_at_0008)
-        with engine_at_0008.connect() as conn:
+        migrate(engine_at_0009)
+        with engine_at_0009.connect() as conn:
             found = dict(
                 conn.execute(
                     sa.text(

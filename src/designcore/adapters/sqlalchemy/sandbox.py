@@ -1,4 +1,4 @@
-"""The payment sandbox's transactions in ``sandbox_transactions`` (migration 0009).
+"""The payment sandbox's transactions in ``sandbox_transactions`` (migration 0010).
 
 Every process that runs the sandbox sees the same transactions: the server's workers, the
 server after a restart, and ``designcore payments reconcile``. Each change is one ``UPDATE …

@@ -249,7 +249,7 @@ class PaymentService:
             except NotFound:
                 # The provider itself says it never saw the reference (a proxy's 404 is
                 # Unavailable): nobody can have paid it. verified_at tells these apart from
-                # rows failed by the old any-404 rule, which migration 0009 reopened.
+                # rows failed by the old any-404 rule, which migration 0010 reopened.
                 log.warning("payment %s: the provider has no such reference", payment.reference)
                 self._record(
                     payment.reference,

@@ -12,8 +12,8 @@ rule (only the provider's own "Transaction reference not found" fails a payment;
 customer paid activates). A payment the reconciler fails for that reason from now on carries a
 ``verified_at``, which these rows lack, so this touches only rows failed the old way.
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-11-26
 """
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
