@@ -16,15 +16,6 @@ from designcore.domain.payments import PaymentStatus
 from support import store_customer
 
 
-@pytest.fixture(name="data_dir")
-def fixture_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The data directory the CLI and the server share, set through the environment."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
-    monkeypatch.setenv("DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS", "false")
-    return tmp_path / "var"
-
-
 def server(data_dir: Path, clock: FixedClock) -> Container:
     """The server's container on the data directory (the embedded default: SQLite and the
     payment sandbox)."""
@@ -44,12 +35,16 @@ def server(data_dir: Path, clock: FixedClock) -> Container:
 
 class TestReconcileFromTheCommandLine:
     def test_the_cli_sees_the_servers_sandbox(
-        self, data_dir: Path, capsys: pytest.CaptureFixture[str]
+        self,
+        data_dir: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str],
     ) -> None:
         """A payment made through the server's sandbox 11 minutes ago, whose verify never
         came, is completed by ``designcore payments reconcile`` (another process, another
         container): the sandbox's transactions are in the database, not in the server's
         memory."""
+        monkeypatch.setenv("DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS", "false")
         clock = FixedClock(datetime.now(UTC) - timedelta(minutes=11))
         app = server(data_dir, clock)
         user_id = store_customer(app.accounts(), clock.now())
