@@ -1,6 +1,7 @@
 /**
  * The script's one error type. Every failure the script reports to a merchant is a CheckoutError
- * with a machine-readable `code`; messages say what was expected and what arrived.
+ * with a machine-readable `code`. Messages are the spec's exact texts; what was expected and what
+ * arrived goes in each issue's `detail`, so the texts stay exact and the reason stays visible.
  *
  * No DOM here: this module is typechecked without the DOM library (tsconfig.params.json).
  */
@@ -8,14 +9,21 @@
 /** One problem with one parameter. `path` is the canonical camelCase name ('' for the whole input). */
 export interface FieldIssue {
   readonly path: string;
+  /** The spec's text: 'Required parameter missing: email', 'Invalid parameter type: amount', … */
   readonly message: string;
+  /** What was expected and what arrived ('expected a string, got the number 5'); absent when the message says it all. */
+  readonly detail?: string;
 }
 
 /**
- * Machine-readable error codes. Only the ones this stage raises exist; the popup issue adds its own
- * (setup errors from the server, Apple Pay, missing container, …) rather than guessing them now.
+ * Machine-readable error codes:
+ * - invalid_params: the transaction parameters broke a rule (section 5); `issues` lists them;
+ * - setup: the server refused (`status: false`) or could not be reached; the message is its word;
+ * - container_required: a payment request button without a container element;
+ * - button_missing: auto-setup's buttonId names no element;
+ * - apple_pay: an Apple Pay step could not start ('Could not initiate apple pay transaction').
  */
-export type CheckoutErrorCode = 'invalid_params';
+export type CheckoutErrorCode = 'invalid_params' | 'setup' | 'container_required' | 'button_missing' | 'apple_pay';
 
 export class CheckoutError extends Error {
   override readonly name = 'CheckoutError';
@@ -30,16 +38,22 @@ export class CheckoutError extends Error {
   }
 }
 
-/** The aggregate error the spec names: 'Invalid transaction parameters', carrying every issue at once. */
+export const NON_EMPTY_OBJECT = 'Transaction parameters should be a non-empty object';
+export const INVALID_PARAMS = 'Invalid transaction parameters';
+
+/**
+ * The aggregate error of section 5: 'Invalid transaction parameters' carrying every issue at once,
+ * or, when the input is not a non-empty object at all, that issue's own text.
+ */
 export function invalidParams(issues: readonly FieldIssue[]): CheckoutError {
-  const details = issues.map((issue) => issue.message).join('; ');
-  return new CheckoutError('invalid_params', `Invalid transaction parameters: ${details}`, issues);
+  const whole = issues.length === 1 && issues[0]?.path === '';
+  return new CheckoutError('invalid_params', whole ? NON_EMPTY_OBJECT : INVALID_PARAMS, issues);
 }
 
 /**
- * Describes what arrived, for "expected X, got Y" messages. Values are named by kind only, plus the
+ * Describes what arrived, for "expected X, got Y" details. Values are named by kind only, plus the
  * value itself for numbers and booleans: strings are not echoed (they may be a customer's personal
- * data, and message text must be identical in the Python port, which escapes strings differently).
+ * data, and the text must be identical in the Python port, which escapes strings differently).
  */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';

@@ -14,13 +14,15 @@
  * - amount takes a positive whole number: money is an integer count of the currency's minor unit
  *   (kobo) in this codebase, so 12.5 is rejected as well as 0, negatives, NaN and strings;
  * - container is the id of an element (a string), as in the deprecated embedded setup;
- * - card and bank are booleans (card=false / bank=false restrict channels, spec section 5).
+ * - card and bank are flags: a boolean, or the string 'true' or 'false' (card=false / bank=false
+ *   restrict channels, spec section 5). The provider's script took only strings, so a boolean
+ *   `card: false` was refused; both spellings work here.
  */
 export type FieldKind =
   | 'string'
   | 'stringOrNumber'
   | 'amount'
-  | 'boolean'
+  | 'flag'
   | 'stringArray'
   | 'array'
   | 'object';
@@ -35,6 +37,13 @@ export interface FieldSpec {
    */
   readonly names: readonly string[];
   readonly kind: FieldKind;
+  /**
+   * The key the field is posted under (`checkout/request_inline` body and the checkout frame's
+   * `inline:url`), as the provider's script posts it; null for fields that are never posted
+   * (accessCode goes in the URL, language and connectAccount in headers, card and bank become
+   * channels, container is a local element id).
+   */
+  readonly wire: string | null;
 }
 
 /** The parameters once validated. Every field is optional here; required-field rules come later. */
@@ -67,8 +76,8 @@ export interface TransactionParams {
   subscriptionStartDate?: string;
   accessCode?: string;
   orderId?: string | number;
-  card?: boolean;
-  bank?: boolean;
+  card?: boolean | 'true' | 'false';
+  bank?: boolean | 'true' | 'false';
   split?: Record<string, unknown>;
   splitCode?: string;
   transactionType?: string;
@@ -109,8 +118,8 @@ export const CALLBACK_NAMES: readonly CallbackName[] = [
   'onBankTransferConfirmationPending',
 ];
 
-function field(name: ParamName, kind: FieldKind, ...aliases: string[]): FieldSpec {
-  return { name, kind, names: [name, ...aliases] };
+function field(name: ParamName, kind: FieldKind, wire: string | null, ...aliases: string[]): FieldSpec {
+  return { name, kind, wire, names: [name, ...aliases] };
 }
 
 /**
@@ -118,41 +127,44 @@ function field(name: ParamName, kind: FieldKind, ...aliases: string[]): FieldSpe
  * its bracketed aliases each field also takes the other case of its canonical name, and the spec's
  * snake_case-only names (order_id, split_code, …) also take their camelCase form (orderId, …).
  * invoiceLimit and startDate follow from the same rule for the invoice_limit and start_date aliases.
+ *
+ * Wire names are the provider's (firstname, ref, plan, quantity, …), with one fix: paymentPage is
+ * posted as payment_page (the provider's script sent it as paymentPage, a name its API ignores).
  */
 export const FIELDS: readonly FieldSpec[] = [
-  field('key', 'string'),
-  field('amount', 'amount'),
-  field('currency', 'string'),
-  field('email', 'string'),
-  field('label', 'string'),
-  field('firstName', 'string', 'first_name', 'firstname'),
-  field('lastName', 'string', 'last_name', 'lastname'),
-  field('reference', 'stringOrNumber', 'ref'),
-  field('phone', 'stringOrNumber'),
-  field('customerCode', 'string', 'customer_code'),
-  field('channels', 'stringArray'),
-  field('paymentRequest', 'stringOrNumber', 'payment_request'),
-  field('paymentPage', 'stringOrNumber', 'payment_page'),
-  field('hash', 'string'),
-  field('container', 'string'),
-  field('metadata', 'object'),
-  field('subaccountCode', 'string', 'subaccount_code', 'subaccount'),
-  field('bearer', 'string'),
-  field('transactionCharge', 'stringOrNumber', 'transaction_charge'),
-  field('planCode', 'string', 'plan_code', 'plan'),
-  field('subscriptionCount', 'stringOrNumber', 'subscription_count', 'quantity'),
-  field('planInterval', 'string', 'plan_interval', 'interval'),
-  field('subscriptionLimit', 'stringOrNumber', 'subscription_limit', 'invoiceLimit', 'invoice_limit'),
-  field('subscriptionStartDate', 'string', 'subscription_start_date', 'startDate', 'start_date'),
-  field('accessCode', 'string', 'access_code'),
-  field('orderId', 'stringOrNumber', 'order_id'),
-  field('card', 'boolean'),
-  field('bank', 'boolean'),
-  field('split', 'object'),
-  field('splitCode', 'string', 'split_code'),
-  field('transactionType', 'string', 'transaction_type'),
-  field('subscription', 'stringOrNumber'),
-  field('language', 'string'),
-  field('connectAccount', 'string', 'connect_account'),
-  field('connectSplit', 'array', 'connect_split'),
+  field('key', 'string', 'key'),
+  field('amount', 'amount', 'amount'),
+  field('currency', 'string', 'currency'),
+  field('email', 'string', 'email'),
+  field('label', 'string', 'label'),
+  field('firstName', 'string', 'firstname', 'first_name', 'firstname'),
+  field('lastName', 'string', 'lastname', 'last_name', 'lastname'),
+  field('reference', 'stringOrNumber', 'ref', 'ref'),
+  field('phone', 'stringOrNumber', 'phone'),
+  field('customerCode', 'string', 'customer_code', 'customer_code'),
+  field('channels', 'stringArray', 'channels'),
+  field('paymentRequest', 'stringOrNumber', 'payment_request', 'payment_request'),
+  field('paymentPage', 'stringOrNumber', 'payment_page', 'payment_page'),
+  field('hash', 'string', 'hash'),
+  field('container', 'string', null),
+  field('metadata', 'object', 'metadata'),
+  field('subaccountCode', 'string', 'subaccount', 'subaccount_code', 'subaccount'),
+  field('bearer', 'string', 'bearer'),
+  field('transactionCharge', 'stringOrNumber', 'transaction_charge', 'transaction_charge'),
+  field('planCode', 'string', 'plan', 'plan_code', 'plan'),
+  field('subscriptionCount', 'stringOrNumber', 'quantity', 'subscription_count', 'quantity'),
+  field('planInterval', 'string', 'interval', 'plan_interval', 'interval'),
+  field('subscriptionLimit', 'stringOrNumber', 'invoice_limit', 'subscription_limit', 'invoiceLimit', 'invoice_limit'),
+  field('subscriptionStartDate', 'string', 'start_date', 'subscription_start_date', 'startDate', 'start_date'),
+  field('accessCode', 'string', null, 'access_code'),
+  field('orderId', 'stringOrNumber', 'order_id', 'order_id'),
+  field('card', 'flag', null),
+  field('bank', 'flag', null),
+  field('split', 'object', 'split'),
+  field('splitCode', 'string', 'split_code', 'split_code'),
+  field('transactionType', 'string', 'transaction_type', 'transaction_type'),
+  field('subscription', 'stringOrNumber', 'subscription'),
+  field('language', 'string', null),
+  field('connectAccount', 'string', null, 'connect_account'),
+  field('connectSplit', 'array', 'connect_split', 'connect_split'),
 ];

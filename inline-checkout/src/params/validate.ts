@@ -2,11 +2,11 @@
  * Type checks for transaction parameters (spec section 5, "Each field is type-checked"). Returns every
  * issue at once rather than stopping at the first. No DOM here (tsconfig.params.json).
  *
- * Scope of this stage: the input's shape, each field's kind and the callbacks. The other section 5
- * rules (required key/amount/email, accessCode used alone, planCode over amount, customerCode over
- * email, card/bank restricting channels, split serialised to JSON) belong with request building.
+ * Scope: the input's shape, each given field's kind and the callbacks, whatever else is given. The
+ * rules that decide what is sent (required fields, accessCode alone, the overrides, channels, split,
+ * the referrer) are in prepare.ts.
  */
-import { describeValue } from '../errors';
+import { describeValue, NON_EMPTY_OBJECT } from '../errors';
 import type { FieldIssue } from '../errors';
 import { CALLBACK_NAMES, FIELDS } from './fields';
 import type { FieldKind } from './fields';
@@ -17,16 +17,18 @@ const EXPECTED: Readonly<Record<FieldKind, string>> = {
   string: 'a string',
   stringOrNumber: 'a string or a finite number',
   amount: 'a positive whole number of minor units (e.g. kobo)',
-  boolean: 'true or false',
+  flag: "true or false (or the string 'true' or 'false')",
   stringArray: 'an array of strings',
   array: 'an array',
   object: 'a plain object',
 };
 
-function typeIssue(path: string, key: string, expected: string, value: unknown): FieldIssue {
+/** 'Invalid parameter type: {name}' (the spec's text), with what was expected and what arrived. */
+export function typeIssue(path: string, key: string, expected: string, value: unknown): FieldIssue {
   return {
     path,
-    message: `Invalid parameter type: ${key} (expected ${expected}, got ${describeValue(value)})`,
+    message: `Invalid parameter type: ${key}`,
+    detail: `expected ${expected}, got ${describeValue(value)}`,
   };
 }
 
@@ -45,8 +47,8 @@ function checkField(path: string, key: string, kind: FieldKind, value: unknown):
     case 'amount':
       // Number.isSafeInteger also rules out NaN, ±Infinity and fractions.
       return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? [] : wrong();
-    case 'boolean':
-      return typeof value === 'boolean' ? [] : wrong();
+    case 'flag':
+      return typeof value === 'boolean' || value === 'true' || value === 'false' ? [] : wrong();
     case 'array':
       return Array.isArray(value) ? [] : wrong();
     case 'object':
@@ -61,17 +63,22 @@ function checkField(path: string, key: string, kind: FieldKind, value: unknown):
   }
 }
 
+/** The issue for an input that is not a non-empty plain object, or null when it is one. */
+export function shapeIssue(input: unknown): FieldIssue | null {
+  if (isPlainObject(input) && Object.keys(input).length > 0) return null;
+  const got = isPlainObject(input) ? 'an empty object' : describeValue(input);
+  return { path: '', message: NON_EMPTY_OBJECT, detail: `got ${got}` };
+}
+
 /**
- * Lists what is wrong with merchant parameters (raw, as the merchant passed them). An empty list
- * means every given field has the right kind. Paths use canonical camelCase names (`firstName`,
- * `channels[1]`, `onSuccess`; '' for the input itself); messages use the key as the merchant spelt
- * it, and say what was expected and what arrived.
+ * Lists what is wrong with the kinds of merchant parameters (raw, as the merchant passed them). An
+ * empty list means every given field has the right kind. Paths use canonical camelCase names
+ * (`firstName`, `channels[1]`, `onSuccess`; '' for the input itself); messages name the key as the
+ * merchant spelt it. Issues come in the order of the field table, then the callbacks.
  */
 export function validate(input: unknown): FieldIssue[] {
-  if (!isPlainObject(input) || Object.keys(input).length === 0) {
-    const got = isPlainObject(input) ? 'an empty object' : describeValue(input);
-    return [{ path: '', message: `Transaction parameters should be a non-empty object (got ${got})` }];
-  }
+  const shape = shapeIssue(input);
+  if (shape !== null) return [shape];
   const { params, callbacks, sources } = normaliseWithSources(input);
   const issues: FieldIssue[] = [];
   for (const spec of FIELDS) {

@@ -1,12 +1,6 @@
 import { normalise } from '../../src/params';
 import { loadVectors, markFunctions, reviveFunctions } from '../support/vectors';
-
-interface ParamsCase {
-  name: string;
-  input: unknown;
-  normalised: unknown;
-  issues: unknown;
-}
+import type { ParamsCase } from '../support/vectors';
 
 const vectors = loadVectors<ParamsCase>('checkout-params.json');
 

@@ -11,7 +11,21 @@ export const VECTORS_DIR = resolve(__dirname, '../../../tests/contract/vectors')
 
 export interface VectorFile<Case> {
   readonly description: string;
+  /** checkout-params.json: the page URL of cases that give none. */
+  readonly defaultPageUrl: string;
   readonly cases: readonly Case[];
+}
+
+/** One case of checkout-params.json (see its description). */
+export interface ParamsCase {
+  readonly name: string;
+  readonly input: unknown;
+  readonly pageUrl?: string;
+  readonly ancestorOrigins?: string[];
+  readonly normalised: unknown;
+  readonly issues: unknown;
+  readonly prepared?: unknown;
+  readonly error?: unknown;
 }
 
 export function loadVectors<Case>(fileName: string): VectorFile<Case> {
