@@ -20,7 +20,12 @@ describe('CheckoutError', () => {
     const error = invalidParams(issues);
     expect(error.code).toBe('invalid_params');
     expect(error.issues).toEqual(issues);
-    expect(error.message).toBe('Invalid transaction parameters: first; second');
+    expect(error.message).toBe('Invalid transaction parameters');
+  });
+
+  it('uses the non-empty-object text when that is the only issue', () => {
+    const error = invalidParams([{ path: '', message: 'Transaction parameters should be a non-empty object' }]);
+    expect(error.message).toBe('Transaction parameters should be a non-empty object');
   });
 });
 
