@@ -118,8 +118,18 @@ export const CALLBACK_NAMES: readonly CallbackName[] = [
   'onBankTransferConfirmationPending',
 ];
 
+/** 'firstName' → 'first_name'. */
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A field whose accepted names are, in precedence order: the canonical name, its snake_case form,
+ * the spec's other aliases, then the wire name (also an alias: ref, plan, quantity, firstname, …).
+ */
 function field(name: ParamName, kind: FieldKind, wire: string | null, ...aliases: string[]): FieldSpec {
-  return { name, kind, wire, names: [name, ...aliases] };
+  const names = [name, snake(name), ...aliases, ...(wire === null ? [] : [wire])];
+  return { name, kind, wire, names: names.filter((alias, index) => names.indexOf(alias) === index) };
 }
 
 /**
@@ -137,34 +147,34 @@ export const FIELDS: readonly FieldSpec[] = [
   field('currency', 'string', 'currency'),
   field('email', 'string', 'email'),
   field('label', 'string', 'label'),
-  field('firstName', 'string', 'firstname', 'first_name', 'firstname'),
-  field('lastName', 'string', 'lastname', 'last_name', 'lastname'),
-  field('reference', 'stringOrNumber', 'ref', 'ref'),
+  field('firstName', 'string', 'firstname'),
+  field('lastName', 'string', 'lastname'),
+  field('reference', 'stringOrNumber', 'ref'),
   field('phone', 'stringOrNumber', 'phone'),
-  field('customerCode', 'string', 'customer_code', 'customer_code'),
+  field('customerCode', 'string', 'customer_code'),
   field('channels', 'stringArray', 'channels'),
-  field('paymentRequest', 'stringOrNumber', 'payment_request', 'payment_request'),
-  field('paymentPage', 'stringOrNumber', 'payment_page', 'payment_page'),
+  field('paymentRequest', 'stringOrNumber', 'payment_request'),
+  field('paymentPage', 'stringOrNumber', 'payment_page'),
   field('hash', 'string', 'hash'),
   field('container', 'string', null),
   field('metadata', 'object', 'metadata'),
-  field('subaccountCode', 'string', 'subaccount', 'subaccount_code', 'subaccount'),
+  field('subaccountCode', 'string', 'subaccount'),
   field('bearer', 'string', 'bearer'),
-  field('transactionCharge', 'stringOrNumber', 'transaction_charge', 'transaction_charge'),
-  field('planCode', 'string', 'plan', 'plan_code', 'plan'),
-  field('subscriptionCount', 'stringOrNumber', 'quantity', 'subscription_count', 'quantity'),
-  field('planInterval', 'string', 'interval', 'plan_interval', 'interval'),
-  field('subscriptionLimit', 'stringOrNumber', 'invoice_limit', 'subscription_limit', 'invoiceLimit', 'invoice_limit'),
-  field('subscriptionStartDate', 'string', 'start_date', 'subscription_start_date', 'startDate', 'start_date'),
-  field('accessCode', 'string', null, 'access_code'),
-  field('orderId', 'stringOrNumber', 'order_id', 'order_id'),
+  field('transactionCharge', 'stringOrNumber', 'transaction_charge'),
+  field('planCode', 'string', 'plan'),
+  field('subscriptionCount', 'stringOrNumber', 'quantity'),
+  field('planInterval', 'string', 'interval'),
+  field('subscriptionLimit', 'stringOrNumber', 'invoice_limit', 'invoiceLimit'),
+  field('subscriptionStartDate', 'string', 'start_date', 'startDate'),
+  field('accessCode', 'string', null),
+  field('orderId', 'stringOrNumber', 'order_id'),
   field('card', 'flag', null),
   field('bank', 'flag', null),
   field('split', 'object', 'split'),
-  field('splitCode', 'string', 'split_code', 'split_code'),
-  field('transactionType', 'string', 'transaction_type', 'transaction_type'),
+  field('splitCode', 'string', 'split_code'),
+  field('transactionType', 'string', 'transaction_type'),
   field('subscription', 'stringOrNumber', 'subscription'),
   field('language', 'string', null),
-  field('connectAccount', 'string', null, 'connect_account'),
-  field('connectSplit', 'array', 'connect_split', 'connect_split'),
+  field('connectAccount', 'string', null),
+  field('connectSplit', 'array', 'connect_split'),
 ];
