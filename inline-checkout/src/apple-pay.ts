@@ -4,7 +4,7 @@
  */
 import type { InlineData } from './api/client';
 import { loadScript } from './loader';
-import { button, el } from './ui/dom';
+import { button } from './ui/dom';
 import { applePayAmount, planLabel } from './ui/format';
 
 export const APPLE_PAY_VERSION = 6;
@@ -40,7 +40,8 @@ export interface ApplePaySessionClass {
 
 type AppleWindow = Window & { ApplePaySession?: ApplePaySessionClass };
 
-const IOS = ['iPad Simulator', 'iPhone Simulator', 'iPod Simulator', 'iPad', 'iPhone', 'iPod'];
+/** iPad, iPhone, iPod and their simulators. */
+const IOS = /^i(Pad|Phone|Pod)( Simulator)?$/;
 
 /** A secure page in a browser whose ApplePaySession supports version 6. */
 export function applePaySupported(win: Window): boolean {
@@ -64,7 +65,7 @@ function platform(win: Window): string {
 
 /** An iPhone, iPad or iPod (also an iPad that calls itself a Mac, which has touch). */
 export function isMobileAppleDevice(win: Window): boolean {
-  return IOS.includes(platform(win)) || (win.navigator.userAgent.includes('Mac') && 'ontouchend' in win.document);
+  return IOS.test(platform(win)) || (win.navigator.userAgent.includes('Mac') && 'ontouchend' in win.document);
 }
 
 /** Where the Apple Pay sheet variant is shown: Apple mobile devices and Safari on a Mac. */
@@ -87,11 +88,9 @@ export const BUTTON_DEFAULTS: ApplePayButtonStyle = { height: '50px', width: 'au
 
 export function buttonStyle(given: unknown): ApplePayButtonStyle {
   const source = (typeof given === 'object' && given !== null ? given : {}) as Record<string, unknown>;
-  const pick = (key: keyof ApplePayButtonStyle): string => {
-    const value = source[key];
-    return typeof value === 'string' && value ? value : BUTTON_DEFAULTS[key];
-  };
-  return { height: pick('height'), width: pick('width'), borderRadius: pick('borderRadius'), padding: pick('padding'), locale: pick('locale'), type: pick('type') };
+  const style: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(BUTTON_DEFAULTS)) style[key] = typeof source[key] === 'string' && source[key] ? source[key] : fallback;
+  return style as unknown as ApplePayButtonStyle;
 }
 
 export interface MountOptions {
@@ -103,7 +102,7 @@ export interface MountOptions {
 
 /** The mounted Apple Pay button (the SDK's element or the plain fallback), if any. */
 export function applePayButton(container: Element | null): HTMLElement | null {
-  return container ? (container.querySelector('apple-pay-button') ?? container.querySelector('.apple-pay-button')) : null;
+  return container && container.querySelector('apple-pay-button,.apple-pay-button');
 }
 
 /**
@@ -120,28 +119,23 @@ export async function mountApplePayButton(win: Window, container: HTMLElement | 
   const light = styles.theme === 'light';
   const doc = win.document;
   let mounted: HTMLElement;
+  let prefix = '--apple-pay-button-';
   try {
     await loadScript(doc, APPLE_PAY_SDK.src, { integrity: APPLE_PAY_SDK.integrity, nonce: options.nonce });
     mounted = doc.createElement('apple-pay-button');
     mounted.setAttribute('buttonstyle', light ? 'white' : 'black');
     mounted.setAttribute('type', style.type);
     mounted.setAttribute('locale', style.locale);
-    const css = mounted.style;
-    css.setProperty('--apple-pay-button-width', style.width);
-    css.setProperty('--apple-pay-button-height', style.height);
-    css.setProperty('--apple-pay-button-border-radius', style.borderRadius);
-    css.setProperty('--apple-pay-button-padding', style.padding);
-    css.width = style.width;
   } catch {
-    mounted = button(doc, `apple-pay-button ${light ? 'apple-pay-button-white' : 'apple-pay-button-black'}`, '', { id: 'apple-pay-button', 'aria-label': 'Pay with Apple Pay', lang: style.locale });
-    mounted.appendChild(el(doc, 'span', 'logo'));
-    const css = mounted.style;
-    css.width = style.width;
-    css.height = style.height;
-    css.borderRadius = style.borderRadius;
-    css.padding = style.padding;
-    css.setProperty('-apple-pay-button-type', style.type);
+    mounted = button(doc, `apple-pay-button apple-pay-button-${light ? 'white' : 'black'}`, 'Apple Pay', { id: 'apple-pay-button', lang: style.locale });
+    mounted.style.setProperty('-apple-pay-button-type', style.type);
+    prefix = '';
   }
+  // Sizes through the CSSOM (which a strict CSP allows): the SDK's custom properties on its element
+  // (plus its width), plain CSS properties on the plain button.
+  const sizes: [string, string][] = [['width', style.width], ['height', style.height], ['border-radius', style.borderRadius], ['padding', style.padding]];
+  for (const [name, value] of sizes) mounted.style.setProperty(prefix + name, value);
+  mounted.style.width = style.width;
   container.appendChild(mounted);
   return { applePay: true };
 }

@@ -11,21 +11,15 @@ import type { PaystackPop, Transaction } from './paystack-pop';
 import { button, el } from './ui/dom';
 import { injectStyles } from './ui/styles';
 
-const BUTTON = ['buttonId', 'buttonText', 'buttonVariant', 'buttonWordmarkVariant'];
 const HOSTS = /^data-(api|checkout|payment|site)-host$/;
 
 /** The script's data attributes as camelCase parameters (host attributes left out). */
 export function dataParams(script: Element): Record<string, string> {
   const params: Record<string, string> = {};
   for (const { name, value } of Array.from(script.attributes)) {
-    if (!name.startsWith('data-') || HOSTS.test(name)) continue;
-    params[name.slice(5).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
+    if (name.startsWith('data-') && !HOSTS.test(name)) params[name.slice(5).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
   }
   return params;
-}
-
-function variant(value: string | undefined): 'normal' | 'light' {
-  return value === 'light' ? 'light' : 'normal';
 }
 
 /**
@@ -33,38 +27,27 @@ function variant(value: string | undefined): 'normal' | 'light' {
  * button, or null when there is nothing to set up. Throws when data-button-id names no element.
  */
 export function autoSetup(script: HTMLScriptElement | null, create: () => PaystackPop, nonce?: string): HTMLElement | null {
-  const form = script?.parentElement;
+  const form = script?.parentElement as HTMLFormElement | null | undefined;
   if (!script || !form || form.tagName !== 'FORM') return null;
-  const all = dataParams(script);
-  if (Object.keys(all).length === 0) return null;
+  const { buttonId, buttonText, buttonVariant, buttonWordmarkVariant, ...params } = dataParams(script) as Record<string, string | number>;
+  if (Object.keys(params).length + (buttonId ? 1 : 0) === 0) return null;
   const doc = script.ownerDocument;
-  const given = all.buttonId;
-  if (given && !doc.getElementById(given)) {
-    throw new CheckoutError('button_missing', 'Please make sure the buttonId is an element available in the DOM');
-  }
-  const params: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(all)) if (!BUTTON.includes(key)) params[key] = value;
+  let trigger = buttonId ? doc.getElementById(String(buttonId)) : null;
+  if (buttonId && !trigger) throw new CheckoutError('button_missing', 'Please make sure the buttonId is an element available in the DOM');
   // Data attributes are text: a whole number of kobo written in digits is the amount.
-  if (typeof params.amount === 'string' && /^\d+$/.test(params.amount)) params.amount = Number(params.amount);
+  if (/^\d+$/.test(String(params.amount))) params.amount = Number(params.amount);
 
   const pop = create();
-  let trigger: HTMLElement;
-  if (given) {
-    trigger = doc.getElementById(given) as HTMLElement;
-    trigger.setAttribute('data-inline-id', pop.id);
-  } else {
+  const id = `inline-button-${pop.id}`;
+  if (!trigger) {
     injectStyles(doc, nonce);
-    const light = variant(all.buttonVariant) === 'light';
-    const amount = typeof params.amount === 'number' ? params.amount / 100 : all.amount;
-    trigger = button(doc, `ic-pay${light ? ' ic-pay-light' : ''}`, `${all.buttonText || 'Pay'} ${all.currency || 'NGN'} ${amount}`, {
-      id: `inline-button-${pop.id}__trigger`,
-      'data-inline-id': pop.id,
-    });
-    const wordmark = el(doc, 'div', `ic-wordmark${variant(all.buttonWordmarkVariant) === 'light' ? ' ic-wordmark-light' : ''}`, 'Secured by Paystack', {
-      id: `inline-button-${pop.id}__wordmark`,
-    });
-    script.after(el(doc, 'div', '', '', { id: `inline-button-${pop.id}` }, [trigger, wordmark]));
+    const light = (value: unknown, name: string): string => (value === 'light' ? `${name} ${name}-light` : name);
+    const amount = typeof params.amount === 'number' ? params.amount / 100 : params.amount;
+    trigger = button(doc, light(buttonVariant, 'ic-pay'), `${buttonText || 'Pay'} ${params.currency || 'NGN'} ${amount}`, { id: `${id}__trigger` });
+    const wordmark = el(doc, 'div', light(buttonWordmarkVariant, 'ic-wordmark'), 'Secured by Paystack', { id: `${id}__wordmark` });
+    script.after(el(doc, 'div', '', '', { id }, [trigger, wordmark]));
   }
+  trigger.setAttribute('data-inline-id', pop.id);
 
   let transaction: Transaction | null = null;
   trigger.addEventListener('click', (event) => {
@@ -77,7 +60,7 @@ export function autoSetup(script: HTMLScriptElement | null, create: () => Paysta
       ...params,
       onSuccess: (response: { reference?: unknown }) => {
         form.appendChild(el(doc, 'input', '', '', { type: 'hidden', name: 'reference', value: String(response.reference ?? '') }));
-        (form as HTMLFormElement).submit();
+        form.submit();
       },
     });
   });

@@ -67,8 +67,9 @@ export function servedHosts(served: string = SERVED_HOSTS): unknown {
 
 /** `data-api-host` and friends from the script tag. */
 export function scriptHosts(script: Element | null): Record<string, string | null> {
-  const read = (key: string): string | null => (script ? script.getAttribute(`data-${key}-host`) : null);
-  return { api: read('api'), checkout: read('checkout'), payment: read('payment'), site: read('site') };
+  const found: Record<string, string | null> = {};
+  for (const key of KEYS) found[key] = script && script.getAttribute(`data-${key}-host`);
+  return found;
 }
 
 /** The origin of a host URL (what postMessage is addressed to and checked against). */

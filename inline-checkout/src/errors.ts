@@ -57,24 +57,22 @@ export function invalidParams(issues: readonly FieldIssue[]): CheckoutError {
  */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
     case 'string':
       return value === '' ? 'an empty string' : 'a string';
     case 'number':
       if (Number.isNaN(value)) return 'NaN';
       if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-      return `the number ${String(value)}`;
+      return `the number ${value}`;
     case 'boolean':
-      return `the boolean ${String(value)}`;
-    case 'function':
-      return 'a function';
-    case 'bigint':
-      return 'a bigint';
-    case 'symbol':
-      return 'a symbol';
-    default:
+      return `the boolean ${value}`;
+    case 'object':
       return 'an object';
+    default:
+      // 'a function', 'a bigint', 'a symbol'
+      return `a ${typeof value}`;
   }
 }

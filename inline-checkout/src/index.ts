@@ -16,9 +16,9 @@ declare global {
   }
 }
 
-if (typeof window !== 'undefined' && typeof document !== 'undefined' && window.PaystackPop === undefined) {
+if (typeof window !== 'undefined' && window.PaystackPop === undefined) {
   window.PaystackPop = PaystackPop;
-  const script = document.currentScript as HTMLScriptElement | null;
+  const script = (typeof document === 'undefined' ? null : document.currentScript) as HTMLScriptElement | null;
   const nonce = script?.nonce || script?.getAttribute('nonce') || undefined;
   PaystackPop.configure({ ...scriptHosts(script), ...(nonce && { nonce }) });
   autoSetup(script, () => new PaystackPop(), nonce);

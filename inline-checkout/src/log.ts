@@ -50,17 +50,20 @@ export type LogKind = 'attempt' | 'error' | 'success' | 'action';
 /** Adds one entry (and its counters) in place: 'Attempted to pay with {m}', 'Error: {m}', 'Successfully paid with {m}', or an action text. */
 export function record(log: PaymentLog, kind: LogKind, detail: string | undefined, nowMs: number): void {
   const time = timeSpent(log, nowMs);
-  const suffix = (joiner: string): string => (detail ? `${joiner}${detail}` : '');
+  const suffix = (joiner: string): string => (detail ? joiner + detail : '');
+  let type: LogEntry['type'] = 'action';
+  let message = detail ?? '';
   if (kind === 'attempt') {
     log.attempts += 1;
-    log.history.push({ type: 'action', message: `Attempted to pay${suffix(' with ')}`, time });
+    message = `Attempted to pay${suffix(' with ')}`;
   } else if (kind === 'error') {
     log.errors += 1;
-    log.history.push({ type: 'error', message: `Error${suffix(': ')}`, time });
+    type = 'error';
+    message = `Error${suffix(': ')}`;
   } else if (kind === 'success') {
     log.success = true;
-    log.history.push({ type: 'success', message: `Successfully paid${suffix(' with ')}`, time });
-  } else {
-    log.history.push({ type: 'action', message: detail ?? '', time });
+    type = 'success';
+    message = `Successfully paid${suffix(' with ')}`;
   }
+  log.history.push({ type, message, time });
 }

@@ -455,18 +455,14 @@ export class PaystackPop {
         return;
       case 'cancel':
       case 'close':
-        this.close();
-        if (!transaction) return;
-        if (status) transaction.setStatus(status);
-        if (!(applePayButton(this.paymentRequestContainer) && !this._sheet)) transaction.isActive = false;
-        transaction.onCancel();
-        return;
       case 'transfer:pending':
         this.close();
         if (!transaction) return;
         if (status) transaction.setStatus(status);
-        transaction.onBankTransferConfirmationPending();
-        return;
+        if (event === 'transfer:pending') return transaction.onBankTransferConfirmationPending();
+        // Stays active while an Apple Pay button is mounted outside a sheet (it can still pay).
+        if (!(applePayButton(this.paymentRequestContainer) && !this._sheet)) transaction.isActive = false;
+        return transaction.onCancel();
       case 'success':
         this.close();
         transaction?.onSuccess(data);

@@ -13,10 +13,20 @@ function loadEntry(): Entry {
   return entry;
 }
 
+function withCurrentScript(script: HTMLScriptElement | null, run: () => void): void {
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  try {
+    run();
+  } finally {
+    delete (document as unknown as { currentScript?: unknown }).currentScript;
+  }
+}
+
 describe('index (browser)', () => {
   beforeEach(() => {
     jest.resetModules();
     delete window.PaystackPop;
+    document.body.innerHTML = '';
   });
 
   it('publishes PaystackPop on window', () => {
@@ -45,5 +55,40 @@ describe('index (browser)', () => {
     window.PaystackPop = existing;
     loadEntry();
     expect(window.PaystackPop).toBe(existing);
+  });
+});
+
+describe('index (browser): the script tag', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    delete window.PaystackPop;
+    document.body.innerHTML = '';
+  });
+
+  it('reads data-*-host overrides and the nonce from its own tag', () => {
+    const script = document.createElement('script');
+    script.setAttribute('data-api-host', 'http://127.0.0.1:8000/sandbox/paystack/');
+    script.setAttribute('data-checkout-host', 'http://127.0.0.1:8000/sandbox/checkout');
+    script.setAttribute('nonce', 'abc');
+    document.head.appendChild(script);
+    withCurrentScript(script, () => {
+      const entry = loadEntry();
+      expect(entry.PaystackPop.configure({})).toEqual({
+        api: 'http://127.0.0.1:8000/sandbox/paystack/',
+        checkout: 'http://127.0.0.1:8000/sandbox/checkout/',
+        payment: 'https://standard.paystack.co/',
+        site: 'https://paystack.com/',
+      });
+    });
+  });
+
+  it('sets up the pay button when its tag sits in a form with data attributes', () => {
+    document.body.innerHTML = '<form></form>';
+    const script = document.createElement('script');
+    script.setAttribute('data-key', 'pk_test_1');
+    script.setAttribute('data-amount', '25000');
+    document.querySelector('form')?.appendChild(script);
+    withCurrentScript(script, () => loadEntry());
+    expect(document.querySelector('form button')?.textContent).toBe('Pay NGN 250');
   });
 });

@@ -14,15 +14,13 @@ import { amountText } from './format';
 export const OPEN_DELAY_MS = 50;
 export const TAP_WINDOW_MS = 125;
 
-export const TEXTS = {
-  applePay: 'Pay with Apple Pay to complete your purchase without filling a form',
-  morePaymentOptions: 'More payment options',
-  vault: 'Access your saved cards and bank details for faster, more secure payments',
-  payWithVault: 'Pay with Vault',
-  or: 'or',
-  otherMethods: 'Use other payment methods',
-  applePayError: 'An error occurred while paying with Apple Pay. Please try again or use another payment method.',
-} as const;
+// The sheet's texts (spec section 2.3).
+export const APPLE_PAY_TEXT = 'Pay with Apple Pay to complete your purchase without filling a form';
+export const MORE_OPTIONS = 'More payment options';
+export const VAULT_TEXT = 'Access your saved cards and bank details for faster, more secure payments';
+export const PAY_WITH_VAULT = 'Pay with Vault';
+export const OTHER_METHODS = 'Use other payment methods';
+export const APPLE_PAY_ERROR = 'An error occurred while paying with Apple Pay. Please try again or use another payment method.';
 
 export interface SheetData {
   readonly merchant_logo?: string | undefined;
@@ -83,15 +81,15 @@ export class Sheet {
     };
     if (options.vault) {
       this._mark = el(doc, 'div', 'ic-mark ic-vault-mark', 'Vault', { role: 'img', 'aria-label': 'Vault' });
-      this._description = el(doc, 'p', '', TEXTS.vault);
-      const vault = button(doc, 'ic-vault', TEXTS.payWithVault);
+      this._description = el(doc, 'p', '', VAULT_TEXT);
+      const vault = button(doc, 'ic-vault', PAY_WITH_VAULT);
       vault.addEventListener('click', options.onVault);
-      const or = el(doc, 'div', 'ic-or', '', { role: 'separator' }, [el(doc, 'span', '', TEXTS.or)]);
-      this._card.append(this._mark, this._description, vault, or, ...(options.applePay ? [prb()] : []), other(TEXTS.otherMethods));
+      const or = el(doc, 'div', 'ic-or', '', { role: 'separator' }, [el(doc, 'span', '', 'or')]);
+      this._card.append(this._mark, this._description, vault, or, ...(options.applePay ? [prb()] : []), other(OTHER_METHODS));
     } else {
       this._mark = el(doc, 'div', 'ic-mark', 'Apple Pay', { role: 'img', 'aria-label': 'Apple Pay' });
-      this._description = el(doc, 'p', '', TEXTS.applePay);
-      this._card.append(this._mark, this._description, prb(), other(TEXTS.morePaymentOptions));
+      this._description = el(doc, 'p', '', APPLE_PAY_TEXT);
+      this._card.append(this._mark, this._description, prb(), other(MORE_OPTIONS));
     }
 
     this.root = el(doc, 'div', 'ic-sheet', '', {
@@ -127,7 +125,7 @@ export class Sheet {
   failed(): void {
     const warn = el(this._doc, 'div', 'ic-mark ic-warn', '!', { role: 'img', 'aria-label': 'Warning' });
     this._mark.replaceWith(warn);
-    this._description.textContent = TEXTS.applePayError;
+    this._description.textContent = APPLE_PAY_ERROR;
     this._description.setAttribute('role', 'alert');
   }
 

@@ -19,7 +19,7 @@ export const CSS = [
   '.ic-embed{width:100%;height:100%;border:0}',
   // The pre-checkout sheet: full width below 500 px; a 350 px card, with its close button, above.
   `.ic-sheet{${COVER}overflow:auto;z-index:2147483647;font:14px/1.4 system-ui,sans-serif;color:#4e4e4e}`,
-  '.ic-card{position:absolute;bottom:0;left:0;right:0;margin:auto;padding:20px;background:#fff;text-align:center;transform:translateY(100%);transition:transform .3s}',
+  '.ic-card{position:absolute;bottom:0;left:0;right:0;margin:auto;box-sizing:border-box;padding:20px;background:#fff;text-align:center;transform:translateY(100%);transition:transform .3s}',
   '.ic-show{transform:none}',
   '.ic-info{display:flex;justify-content:space-between;padding-bottom:15px;border-bottom:1px solid #eee;text-align:right;font-size:13px;color:#737373}',
   '.ic-logo{height:30px}.ic-amount{color:#29b263;font-weight:700}',
@@ -28,7 +28,7 @@ export const CSS = [
   '.ic-card button{width:100%;height:42px;border:1px solid #eee;border-radius:3px;background:#fafafa;font:inherit;cursor:pointer}',
   '.ic-card .ic-vault{background:#44b669;color:#fff}',
   '.ic-card .ic-x{display:none;position:absolute;top:0;right:-30px;width:24px;border:0;background:none;color:#fff}',
-  '@media(min-width:500px){.ic-card{top:0;max-width:310px;height:fit-content;border-radius:6px}.ic-card .ic-x{display:block}}',
+  '@media(min-width:500px){.ic-card{top:0;max-width:350px;height:fit-content;border-radius:6px}.ic-card .ic-x{display:block}}',
   // Apple Pay's plain button, when its SDK cannot load.
   '.apple-pay-button{-webkit-appearance:-apple-pay-button}.apple-pay-button-white{-apple-pay-button-style:white}',
   // The auto-setup pay button.
