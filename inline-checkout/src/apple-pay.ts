@@ -127,7 +127,7 @@ export async function mountApplePayButton(win: Window, container: HTMLElement | 
     mounted.setAttribute('type', style.type);
     mounted.setAttribute('locale', style.locale);
   } catch {
-    mounted = button(doc, `apple-pay-button apple-pay-button-${light ? 'white' : 'black'}`, 'Apple Pay', { id: 'apple-pay-button', lang: style.locale });
+    mounted = button(doc, `apple-pay-button apple-pay-button-${light ? 'white' : 'black'}`, 'Apple Pay', { id: 'apple-pay-button' });
     mounted.style.setProperty('-apple-pay-button-type', style.type);
     prefix = '';
   }

@@ -7,8 +7,8 @@ import type { Messenger } from './messenger';
  * when either the origin or the source matched, and posted to '*'.
  */
 export class WindowMessenger<In, Out> implements Messenger<In, Out> {
-  private readonly _stops = new Set<() => void>();
-  private _destroyed = false;
+  private _stops: (() => void)[] = [];
+  private _live = true;
 
   constructor(
     /** The window whose 'message' events are read (this page). */
@@ -22,28 +22,25 @@ export class WindowMessenger<In, Out> implements Messenger<In, Out> {
   ) {}
 
   post(message: Out): void {
-    const target = this._target();
-    if (!this._destroyed && target) target.postMessage(message, this._origin);
+    const target = this._live && this._target();
+    if (target) target.postMessage(message, this._origin);
   }
 
   listen(handler: (message: In) => void): () => void {
     const listener = (event: MessageEvent): void => {
-      const target = this._target();
-      if (this._destroyed || !target || event.source !== target || event.origin !== this._origin) return;
-      const message = this._parse(event.data);
+      const target = this._live && this._target();
+      const message = target && event.source === target && event.origin === this._origin ? this._parse(event.data) : null;
       if (message !== null) handler(message);
     };
     this._host.addEventListener('message', listener);
-    const stop = (): void => {
-      this._host.removeEventListener('message', listener);
-      this._stops.delete(stop);
-    };
-    this._stops.add(stop);
+    const stop = (): void => this._host.removeEventListener('message', listener);
+    this._stops.push(stop);
     return stop;
   }
 
   destroy(): void {
-    this._destroyed = true;
-    for (const stop of [...this._stops]) stop();
+    this._live = false;
+    for (const stop of this._stops) stop();
+    this._stops = [];
   }
 }

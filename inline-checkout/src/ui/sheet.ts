@@ -80,14 +80,14 @@ export class Sheet {
       return handover;
     };
     if (options.vault) {
-      this._mark = el(doc, 'div', 'ic-mark ic-vault-mark', 'Vault', { role: 'img', 'aria-label': 'Vault' });
+      this._mark = el(doc, 'div', 'ic-mark', 'Vault');
       this._description = el(doc, 'p', '', VAULT_TEXT);
       const vault = button(doc, 'ic-vault', PAY_WITH_VAULT);
       vault.addEventListener('click', options.onVault);
       const or = el(doc, 'div', 'ic-or', '', { role: 'separator' }, [el(doc, 'span', '', 'or')]);
       this._card.append(this._mark, this._description, vault, or, ...(options.applePay ? [prb()] : []), other(OTHER_METHODS));
     } else {
-      this._mark = el(doc, 'div', 'ic-mark', 'Apple Pay', { role: 'img', 'aria-label': 'Apple Pay' });
+      this._mark = el(doc, 'div', 'ic-mark', 'Apple Pay');
       this._description = el(doc, 'p', '', APPLE_PAY_TEXT);
       this._card.append(this._mark, this._description, prb(), other(MORE_OPTIONS));
     }

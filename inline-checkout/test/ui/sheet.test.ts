@@ -124,7 +124,7 @@ describe('Sheet', () => {
     expect(made.root.querySelector('p')?.textContent).toBe('An error occurred while paying with Apple Pay. Please try again or use another payment method.');
     expect(made.root.querySelector('p')?.getAttribute('role')).toBe('alert');
     expect(made.root.querySelector('[aria-label="Warning"]')).not.toBeNull();
-    expect(made.root.querySelector('[aria-label="Apple Pay"]')).toBeNull();
+    expect(made.root.querySelector('.ic-mark')?.textContent).toBe('!');
   });
 
   it('is full width with no close button below 500 px, a 350 px card with one above', () => {
