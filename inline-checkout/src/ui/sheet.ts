@@ -65,10 +65,10 @@ export class Sheet {
     this._options = options;
     const { data } = options;
     const logo = el(doc, 'img', 'ic-logo', '', { src: data.merchant_logo ?? '', alt: `${data.merchant_name ?? ''} Logo` });
-    const pay = el(doc, 'div', 'ic-pay-line', 'Pay ', {}, [
+    const pay = el(doc, 'div', '', 'Pay ', {}, [
       el(doc, 'span', 'ic-amount', amountText(data.amount ?? 0, data.currency ?? 'NGN')),
     ]);
-    const customer = el(doc, 'div', 'ic-customer', '', {}, [el(doc, 'div', '', data.label || data.email || ''), pay]);
+    const customer = el(doc, 'div', '', '', {}, [el(doc, 'div', '', data.label || data.email || ''), pay]);
     const close = button(doc, 'ic-x', '×', { 'aria-label': 'Close' });
     close.addEventListener('click', () => options.onDismiss('close'));
     this._card = el(doc, 'div', 'ic-card', '', {}, [el(doc, 'div', 'ic-info', '', {}, [logo, customer]), close]);
