@@ -422,17 +422,17 @@ def _is_off(flag: object) -> bool:
     return flag is False or flag == "false"
 
 
-def prepare_transaction(
-    raw: object, *, page_url: str, ancestor_origins: Sequence[str] = ()
-) -> PreparedTransaction:
-    """Check merchant parameters and say what to send, as the script does before it calls
-    ``checkout/request_inline`` (the decisions are listed in ``inline-checkout/src/params/
-    prepare.ts``).
+@attrs.frozen
+class _Checked:
+    access_code: str | None
+    params: dict[str, object]
+    callbacks: dict[str, Callable[..., object]]
+    ignored: tuple[str, ...]
 
-    Raises :class:`InvalidTransactionParameters` with ``Transaction parameters should be a
-    non-empty object``, or ``Invalid transaction parameters`` and every issue: required fields
-    first (key, amount unless a plan, email unless a customer code), then type issues.
-    """
+
+def _apply_rules(raw: object) -> _Checked:
+    """The rules of section 5: shape, accessCode alone, required fields, types, overrides and
+    channels. Raises :class:`InvalidTransactionParameters`."""
     shape = _shape_issue(raw)
     if shape is not None:
         raise _invalid([shape])
@@ -450,13 +450,8 @@ def prepare_transaction(
         order = [key if isinstance(key, str) else str(key) for key in raw]
         unused = [sourced.sources[name] for name in params if name != "accessCode"]
         ignored = sorted((*sourced.ignored, *unused), key=order.index)
-        return PreparedTransaction(
-            access_code=access_code,
-            params={"accessCode": access_code},
-            callbacks=_callables(callbacks),
-            ignored=tuple(ignored),
-            body={"accessCode": access_code},
-            headers={"Content-Type": "application/json"},
+        return _Checked(
+            access_code, {"accessCode": access_code}, _callables(callbacks), tuple(ignored)
         )
 
     typed = {issue.path.split("[")[0] for issue in type_issues}
@@ -481,17 +476,38 @@ def prepare_transaction(
         effective["channels"] = ["card"]
     effective.pop("card", None)
     effective.pop("bank", None)
+    if "amount" in effective:
+        effective["amount"] = int(effective["amount"])  # type: ignore[call-overload]
+    return _Checked(None, effective, _callables(callbacks), sourced.ignored)
 
+
+def prepare_transaction(
+    raw: object, *, page_url: str, ancestor_origins: Sequence[str] = ()
+) -> PreparedTransaction:
+    """Check merchant parameters and say what to send, as the script does before it calls
+    ``checkout/request_inline`` (the decisions are listed in ``inline-checkout/src/params/
+    prepare.ts``).
+
+    Raises :class:`InvalidTransactionParameters` with ``Transaction parameters should be a
+    non-empty object``, or ``Invalid transaction parameters`` and every issue: required fields
+    first (key, amount unless a plan, email unless a customer code), then type issues.
+    """
+    checked = _apply_rules(raw)
+    if checked.access_code is not None:
+        return PreparedTransaction(
+            access_code=checked.access_code,
+            params=checked.params,
+            callbacks=checked.callbacks,
+            ignored=checked.ignored,
+            body={"accessCode": checked.access_code},
+            headers={"Content-Type": "application/json"},
+        )
+    effective = checked.params
     body: dict[str, object] = {}
     for field in FIELDS:
-        if field.wire is None or field.name not in effective:
-            continue
-        value = effective[field.name]
-        if field.name == "split":
-            value = js_json(value)
-        elif field.name == "amount":
-            value = int(value)  # type: ignore[call-overload]
-        body[field.wire] = value
+        if field.wire is not None and field.name in effective:
+            value = effective[field.name]
+            body[field.wire] = js_json(value) if field.name == "split" else value
     metadata = effective.get("metadata")
     assert metadata is None or isinstance(metadata, Mapping)
     body["metadata"] = js_json(with_referrer(metadata, page_url, ancestor_origins))
@@ -506,11 +522,51 @@ def prepare_transaction(
     return PreparedTransaction(
         access_code=None,
         params=effective,
-        callbacks=_callables(callbacks),
-        ignored=sourced.ignored,
+        callbacks=checked.callbacks,
+        ignored=checked.ignored,
         body=body,
         headers=headers,
     )
+
+
+@attrs.frozen
+class InlineRequest:
+    """A ``checkout/request_inline`` body, read back and checked (what a server does with it)."""
+
+    access_code: str | None
+    """Set when the body names an existing transaction; then ``params`` holds only it."""
+    params: Mapping[str, object]
+    """The canonical parameters in effect, metadata and split as objects again."""
+    ignored: tuple[str, ...]
+    """Keys sent but not used (unknown names; with an access code, every other field)."""
+
+
+def _decoded_object(value: object) -> object:
+    """JSON text of an object, read back; anything else as it is (validation judges it)."""
+    if not isinstance(value, str):
+        return value
+    try:
+        decoded = json.loads(value)
+    except ValueError:
+        return value
+    return decoded if isinstance(decoded, dict) else value
+
+
+def read_inline_request(body: Mapping[str, object]) -> InlineRequest:
+    """Reads what the script posts to ``checkout/request_inline`` — the wire names (``ref``,
+    ``firstname``, ``plan``, …, all accepted aliases), ``metadata`` and ``split`` as JSON text,
+    ``mode`` — and applies the same rules as :func:`prepare_transaction`, so a server refuses
+    exactly what the script would have refused. Plain objects for metadata and split, and the
+    camelCase names, are read too. Callbacks cannot arrive over the wire and are ignored.
+
+    Raises :class:`InvalidTransactionParameters`.
+    """
+    raw = {key: value for key, value in body.items() if key != "mode" and not callable(value)}
+    for key in ("metadata", "split"):
+        if key in raw:
+            raw[key] = _decoded_object(raw[key])
+    checked = _apply_rules(raw)
+    return InlineRequest(checked.access_code, checked.params, checked.ignored)
 
 
 def _callables(callbacks: Mapping[str, object]) -> dict[str, Callable[..., object]]:
@@ -524,6 +580,7 @@ __all__ = [
     "NON_EMPTY_OBJECT",
     "REFERRER_TRIM_THRESHOLD",
     "Field",
+    "InlineRequest",
     "InvalidTransactionParameters",
     "Kind",
     "Normalised",
@@ -535,6 +592,7 @@ __all__ = [
     "js_number",
     "normalise",
     "prepare_transaction",
+    "read_inline_request",
     "trim_url",
     "validate",
     "with_referrer",

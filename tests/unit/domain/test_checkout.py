@@ -23,6 +23,7 @@ from designcore.domain.checkout import (
     js_number,
     normalise,
     prepare_transaction,
+    read_inline_request,
     trim_url,
     validate,
     with_referrer,
@@ -216,6 +217,73 @@ class TestTexts:
         url = "https://x.test/" + "😀" * 243 + "?q=1"
         assert len(url) <= REFERRER_TRIM_THRESHOLD
         assert "https://x.test/" + "😀" * 243 == trim_url(url)
+
+
+PREPARED = [case for case in CASES if "prepared" in case]
+POSTED = {field.name for field in FIELDS if field.wire is not None}
+
+
+class TestReadInlineRequest:
+    @pytest.mark.parametrize("case", PREPARED, ids=[case["name"] for case in PREPARED])
+    def test_reads_back_what_the_script_posts(self, case: dict[str, Any]) -> None:
+        """Every body the script posts reads back to the parameters it was prepared from (the
+        referrer now inside metadata, split an object again)."""
+        page = case.get("pageUrl", PARAMS["defaultPageUrl"])
+        prepared = prepare_transaction(
+            revive(case["input"]), page_url=page, ancestor_origins=case.get("ancestorOrigins", [])
+        )
+        read = read_inline_request(case["prepared"]["body"])
+        expected = dict(prepared.params)
+        if read.access_code is None:
+            # language, connectAccount and container are never posted; metadata gained the referrer.
+            expected = {name: value for name, value in expected.items() if name in POSTED}
+            expected["metadata"] = json.loads(case["prepared"]["body"]["metadata"])
+        assert expected == read.params
+        assert prepared.access_code == read.access_code
+
+    def test_refuses_what_the_script_refuses(self) -> None:
+        """A body missing the email, with an amount as text, fails with the script's issues."""
+        with pytest.raises(InvalidTransactionParameters) as caught:
+            read_inline_request({"key": "pk", "amount": "100", "mode": "popup"})
+        assert [
+            "Required parameter missing: email",
+            "Invalid parameter type: amount",
+        ] == [issue.message for issue in caught.value.issues]
+
+    def test_metadata_text_that_is_not_an_object_is_a_type_issue(self) -> None:
+        """JSON text of an array, or text that is not JSON, is not metadata."""
+        for text in ("[1, 2]", "{not json"):
+            with pytest.raises(InvalidTransactionParameters) as caught:
+                read_inline_request({"key": "pk", "email": "a@b.co", "amount": 1, "metadata": text})
+            assert ["metadata"] == [issue.path for issue in caught.value.issues]
+
+    def test_objects_and_camel_case_are_read_too(self) -> None:
+        """Another client may post metadata as an object and canonical names."""
+        read = read_inline_request(
+            {
+                "key": "pk",
+                "email": "a@b.co",
+                "amount": 100,
+                "reference": "r-1",
+                "metadata": {"a": 1},
+            }
+        )
+        assert {
+            "key": "pk",
+            "email": "a@b.co",
+            "amount": 100,
+            "reference": "r-1",
+            "metadata": {"a": 1},
+        } == read.params
+
+    def test_an_access_code_alone(self) -> None:
+        """{key, accessCode} names an existing transaction; the key is not used."""
+        read = read_inline_request({"key": "pk", "accessCode": "acc_1"})
+        assert ("acc_1", {"accessCode": "acc_1"}, ("key",)) == (
+            read.access_code,
+            read.params,
+            read.ignored,
+        )
 
 
 NAMES = [name for field in FIELDS for name in field.names] + list(CALLBACK_NAMES)
