@@ -25,17 +25,17 @@ export interface PaymentLog {
 
 /** A fresh log that carries on from the server's (attempts, authentication, errors, history). */
 export function startLog(previous: unknown, nowMs: number, mobile: boolean): PaymentLog {
-  const old = (typeof previous === 'object' && previous !== null ? previous : {}) as Record<string, unknown>;
+  const old = (previous || {}) as Partial<PaymentLog>;
   return {
     start_time: Math.round(nowMs / 1000),
     time_spent: 0,
-    attempts: typeof old.attempts === 'number' ? old.attempts : 0,
+    attempts: Number(old.attempts) || 0,
     authentication: old.authentication,
-    errors: typeof old.errors === 'number' ? old.errors : 0,
+    errors: Number(old.errors) || 0,
     success: false,
     mobile,
     input: [],
-    history: Array.isArray(old.history) ? [...(old.history as LogEntry[])] : [],
+    history: Array.isArray(old.history) ? [...old.history] : [],
   };
 }
 

@@ -24,8 +24,8 @@ import { configure, hosts, originOf } from './config';
 import type { Hosts } from './config';
 import { CheckoutError } from './errors';
 import type { CheckoutErrorCode } from './errors';
-import { normalise, prepare } from './params';
-import type { Callbacks, Normalised, PreparedTransaction } from './params';
+import { prepare } from './params';
+import type { Callbacks, PreparedTransaction } from './params';
 import { invoke, Transaction } from './transaction';
 import type { SuccessData, TransactionServices } from './transaction';
 import { parseEmbedMessage, parseFrameMessage } from './transport/messages';
@@ -113,11 +113,6 @@ function successData(answer: Readonly<Record<string, unknown>>): SuccessData {
 
 export class PaystackPop {
   static readonly version: string = VERSION;
-
-  /** The canonical form of merchant parameters, with callbacks and ignored keys listed apart. */
-  static normalise(input: unknown): Normalised {
-    return normalise(input);
-  }
 
   /**
    * Points new instances at other hosts (the local sandbox) and sets the CSP nonce; invalid hosts

@@ -61,3 +61,24 @@ describe('a strict Content-Security-Policy', () => {
     PaystackPop.configure({ nonce: '' });
   });
 });
+
+describe('constructable stylesheets', () => {
+  it('are adopted where the browser has them, so no nonce and no <style> element are needed', () => {
+    const replaceSync = jest.fn();
+    const proto = CSSStyleSheet.prototype as unknown as { replaceSync?: unknown };
+    const had = Object.prototype.hasOwnProperty.call(proto, 'replaceSync');
+    proto.replaceSync = replaceSync;
+    Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true, configurable: true });
+    try {
+      harness().pop.newTransaction(PARAMS);
+      harness().pop.newTransaction(PARAMS);
+      expect(document.querySelector('style')).toBeNull();
+      expect(document.adoptedStyleSheets).toHaveLength(1);
+      expect(replaceSync).toHaveBeenCalledTimes(1);
+      expect(String(replaceSync.mock.calls[0]?.[0])).toContain('.ic-overlay{');
+    } finally {
+      if (!had) delete proto.replaceSync;
+      delete (document as unknown as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+    }
+  });
+});

@@ -32,7 +32,7 @@ describe('index (browser)', () => {
   it('publishes PaystackPop on window', () => {
     const entry = loadEntry();
     expect(window.PaystackPop).toBe(entry.PaystackPop);
-    expect(typeof window.PaystackPop?.normalise).toBe('function');
+    expect(typeof window.PaystackPop?.prototype.newTransaction).toBe('function');
   });
 
   it('adds no other global', () => {

@@ -48,14 +48,12 @@ const FORM: RequestInit = {
 
 /** `lenient`: a refusal is returned, not thrown (the Apple Pay steps judge the status themselves). */
 async function call<T>(fetcher: Fetch, url: string, init: RequestInit, lenient = false): Promise<Answer<T>> {
-  let answer: unknown;
+  let record: Partial<Answer<T>>;
   try {
-    const response = await fetcher(url, init);
-    answer = await response.json();
+    record = Object((await (await fetcher(url, init)).json()) as unknown) as Partial<Answer<T>>;
   } catch (error) {
-    throw new CheckoutError('setup', error instanceof Error && error.message ? error.message : 'Error occurred');
+    throw new CheckoutError('setup', (error as Error).message || 'Error occurred');
   }
-  const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Partial<Answer<T>>;
   const message = typeof record.message === 'string' ? record.message : '';
   const status = record.status ?? false;
   if (status === false && !lenient) throw new CheckoutError('setup', message || 'Error occurred');

@@ -39,10 +39,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A checkout frame message, or null for anything else (unknown events, strings, arrays, …). */
 export function parseFrameMessage(data: unknown): FrameMessage | null {
-  if (!isRecord(data) || typeof data.event !== 'string') return null;
-  const event = FRAME_EVENTS.find((name) => name === data.event);
-  if (event === undefined) return null;
-  return { event, data: isRecord(data.data) ? data.data : {} };
+  if (!isRecord(data) || !FRAME_EVENTS.includes(data.event as FrameEvent)) return null;
+  return { event: data.event as FrameEvent, data: isRecord(data.data) ? data.data : {} };
 }
 
 /** The embedded page's messages: 'PaystackClose <id> <data…>' (success) and 'PaystackTLSClose <id>' (cancel). */

@@ -6,9 +6,7 @@ import { el } from './dom';
 
 /** Query string of the posted parameters (values as text; objects were already turned into JSON). */
 export function embedQuery(params: Readonly<Record<string, unknown>>): string {
-  return Object.entries(params)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join('&');
+  return new URLSearchParams(params as Record<string, string>).toString();
 }
 
 /** Replaces the container's content with the embedded frame; `onLoad` runs once it has loaded. */

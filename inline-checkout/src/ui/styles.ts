@@ -1,7 +1,9 @@
 /**
- * The script's one stylesheet, injected once per document, with the page's CSP nonce when one is
- * known. Nothing else sets styles from markup, so a strict `style-src 'nonce-…'` policy holds;
- * the few computed sizes (Apple Pay button) are set through the CSSOM, which CSP does not block.
+ * The script's one stylesheet, added once per document. Where the browser has constructable
+ * stylesheets it is adopted through the CSSOM, which a strict `style-src` policy does not block, so
+ * no nonce is needed (checked in Chromium under `style-src 'self'`); elsewhere it is a `<style>`
+ * element carrying the page's CSP nonce when one is known. Nothing else sets styles from markup;
+ * the few computed sizes (Apple Pay button) also go through the CSSOM.
  */
 import { el } from './dom';
 
@@ -36,10 +38,19 @@ export const CSS = [
   '.ic-pay-light{background:#fff;color:#011b33}.ic-wordmark{font-size:12px}.ic-wordmark-light{color:#fff}',
 ].join('');
 
+const adopted = new WeakSet<Document>();
+
 /** Adds the stylesheet to `doc` unless it is there already; `nonce` is the page's CSP nonce. */
 export function injectStyles(doc: Document, nonce: string | undefined): void {
-  if (doc.getElementById(STYLE_ID)) return;
-  const style = el(doc, 'style', '', CSS, { id: STYLE_ID });
-  if (nonce) style.setAttribute('nonce', nonce);
-  (doc.head ?? doc.documentElement).appendChild(style);
+  if (adopted.has(doc) || doc.getElementById(STYLE_ID)) return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    adopted.add(doc);
+  } catch {
+    const style = el(doc, 'style', '', CSS, { id: STYLE_ID });
+    if (nonce) style.setAttribute('nonce', nonce);
+    doc.head.appendChild(style);
+  }
 }
