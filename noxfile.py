@@ -124,6 +124,8 @@ def wait_until_up(url: str, timeout: float = 60.0) -> None:
 def e2e(session: nox.Session) -> None:
     """Browser tests: the product on its embedded defaults, driven in real Chromium."""
     python = project_python(session)
+    npm_ci(session, "inline-checkout")
+    session.run("npm", "run", "build", external=True)
     npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
@@ -137,6 +139,7 @@ def e2e(session: nox.Session) -> None:
             "DESIGNCORE_PORT": str(port),
             "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
             "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
+            "DESIGNCORE_INLINE_CHECKOUT_DIST": str(ROOT / "inline-checkout" / "dist"),
             "DESIGNCORE_CORS_ORIGINS": app_origin,
         }
         server = subprocess.Popen([python, "-m", "designcore.app.cli", "serve"], env=env)
@@ -169,8 +172,11 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=False)
 def serve(session: nox.Session) -> None:
-    """Build the web app and serve the product on its embedded defaults."""
+    """Build the web app and the payment popup script, and serve the product on its embedded
+    defaults."""
     python = project_python(session)
+    npm_ci(session, "inline-checkout")
+    session.run("npm", "run", "build", external=True)
     npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)

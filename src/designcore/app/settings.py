@@ -141,6 +141,12 @@ class ServerSettings:
         "Directory of the built web app served at `/` (empty: `web/dist` if it exists).",
         "",
     )
+    inline_checkout_dist: str = env(
+        "INLINE_CHECKOUT_DIST",
+        "Directory of the built payment popup script served at `/inline-checkout/v2/inline.js` "
+        "(empty: `inline-checkout/dist`).",
+        "",
+    )
     max_body_bytes: int = env("MAX_BODY_BYTES", "Largest request body accepted.", 1_048_576)
     debug: bool = env("DEBUG", "Litestar debug mode (tracebacks in error pages).", False)
     periodic_tick_seconds: float = env(
@@ -413,6 +419,13 @@ class Settings:
         """The built web app, if there is one."""
         candidate = Path(self.server.web_dist or "web/dist").resolve()
         return candidate if (candidate / "index.html").is_file() else None
+
+    @property
+    def inline_checkout_script(self) -> Path:
+        """Where the built payment popup script is (it may not be built)."""
+        return Path(self.server.inline_checkout_dist or "inline-checkout/dist").resolve() / (
+            "inline.min.js"
+        )
 
 
 for _cls in (

@@ -18,6 +18,7 @@ from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
 from designcore.app.http.fonts import fonts_router
 from designcore.app.http.functions import functions_router
+from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(functions_router(provide_payments, provide_limiter))
     handlers.append(export_handler(provide_exports))
     handlers.append(fonts_router())
+    handlers.append(inline_checkout_router(settings))
     if settings.mail.backend == "outbox" and listens_on_loopback(settings.server.host):
         handlers.append(mailbox_router(provide_outbox))
     if settings.payments.backend == "sandbox":

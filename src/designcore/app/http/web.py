@@ -21,7 +21,16 @@ PRECOMPRESSED = "precompressed"
 compressed copies: response compression must leave their answers alone."""
 
 # Paths that belong to the API, never to the web app's client-side routes.
-_SERVER_PREFIXES = ("api/", "storage/", "auth/", "functions/", "schema", "sandbox/", "dev/")
+_SERVER_PREFIXES = (
+    "api/",
+    "storage/",
+    "auth/",
+    "functions/",
+    "schema",
+    "sandbox/",
+    "dev/",
+    "inline-checkout/",
+)
 
 _TYPES = {
     ".js": "text/javascript",
