@@ -23,6 +23,7 @@ from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.sandbox import sandbox_router
+from designcore.app.http.sandbox_merchant import merchant_router
 from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
@@ -106,6 +107,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
             return sandbox
 
         handlers.append(sandbox_router(provide_sandbox))
+        handlers.append(merchant_router(settings.payments.sandbox.public_key))
     dist = settings.web_dist
     if dist is not None:
         handlers.append(web_router(dist))
