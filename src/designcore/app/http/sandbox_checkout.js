@@ -1,5 +1,9 @@
 // The sandbox checkout page's script (sandbox_checkout.html): it reads the page's
 // #checkout-data and speaks the popup's postMessage protocol to its parent or opener.
+// Opened with ?access_code=… it shows that transaction. Framed without one (as the payment popup
+// script frames {checkout host}popup), it waits for the script's `inline:url` message: with
+// {accessCode} it loads that transaction, with the script's parameters it asks
+// checkout/request_inline for a new one, as the provider's checkout page does.
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("checkout-data").textContent);
@@ -8,7 +12,8 @@
   var polling = null;
   var before = "idle";
   var messages = [];
-  window.sandboxCheckout = { messages: messages };
+  var received = [];
+  window.sandboxCheckout = { messages: messages, received: received };
 
   function el(id) { return document.getElementById(id); }
   function show(id, visible) { el(id).hidden = !visible; }
@@ -51,6 +56,10 @@
 
   function setState(state) {
     body.setAttribute("data-state", state);
+    if (state === "waiting") {
+      ["card-form", "otp-form", "result", "cancel", "close", "summary", "error"].forEach(function (id) { show(id, false); });
+      return;
+    }
     var busy = state === "processing";
     ["pay", "bank-transfer", "submit-otp", "cancel"].forEach(function (id) { el(id).disabled = busy; });
     el("pay").textContent = busy ? "Processing\u2026" : "Pay " + (tx ? tx.amountText : "");
@@ -162,13 +171,65 @@
   }
   function stopPolling() { if (polling !== null) { window.clearInterval(polling); polling = null; } }
 
+  // What the popup script says: 'render' and 'close' as strings; {type: 'inline:url', path,
+  // params}, {type: 'inline:pay-with-vault'} and {type: 'analytics', action, params} as objects.
+  // Only from the window showing this page, at its origin.
   window.addEventListener("message", function (event) {
     if (!target.host || event.source !== target.host || event.origin !== target.origin) return;
     var data = event.data;
-    if (!data || typeof data !== "object" || typeof data.event !== "string") return;
-    body.setAttribute("data-received", data.event);
-    if (data.event === "close") stopPolling();
+    var name = typeof data === "string" ? data
+      : data && typeof data === "object" ? (typeof data.type === "string" ? data.type : data.event) : null;
+    if (typeof name !== "string") return;
+    received.push(data);
+    body.setAttribute("data-received", name);
+    if (name === "close") stopPolling();
+    if (name === "inline:url" && data.params && typeof data.params === "object") open(data.params);
   });
+
+  function money(amount, currency) {
+    var major = (amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return currency === "NGN" ? "\u20A6" + major : currency + " " + major;
+  }
+
+  // Loads the transaction the popup script names (or asks for a new one) and shows it.
+  function open(params) {
+    stopPolling();
+    var request = params.accessCode
+      ? fetch(cfg.verifyUrl + encodeURIComponent(params.accessCode), { credentials: "same-origin" })
+      : fetch(cfg.requestUrl, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        body: JSON.stringify(params)
+      });
+    request.then(function (response) {
+      return response.json().catch(function () {
+        return { status: false, message: "The sandbox answered " + response.status };
+      });
+    }).then(function (answer) {
+      if (!answer || answer.status !== true) return refuse((answer && answer.message) || "Unknown payment.");
+      var data = answer.data;
+      showTransaction({
+        id: data.id, accessCode: data.access_code, reference: data.reference,
+        status: data.transaction_status, amount: data.amount, currency: data.currency,
+        email: data.email, channels: data.channels, amountText: money(data.amount, data.currency),
+        redirecturl: null, accountNumber: null
+      });
+    }, function () { refuse("Could not reach the sandbox."); });
+  }
+
+  function showTransaction(next) {
+    tx = next;
+    document.title = "Pay " + tx.amountText + " \u00B7 " + document.querySelector(".merchant").textContent;
+    el("email").textContent = tx.email;
+    el("amount").textContent = tx.amountText;
+    start();
+  }
+
+  function refuse(problem) {
+    setState("error");
+    result("!", "This payment cannot be opened", problem);
+    post("error", { type: "setup", message: problem });
+  }
 
   el("card-form").addEventListener("submit", function (event) {
     event.preventDefault();
@@ -207,27 +268,37 @@
     });
   });
 
+  // Shows the transaction in `tx`, as it stands.
+  function start() {
+    post("loaded:transaction", {
+      id: tx.id, reference: tx.reference, access_code: tx.accessCode, amount: tx.amount,
+      currency: tx.currency, email: tx.email, status: tx.status, channels: tx.channels
+    });
+    var transfer = tx.channels.indexOf("bank_transfer") >= 0;
+    show("bank-transfer", transfer);
+    show("transfer-divider", transfer);
+    show("summary", true);
+    if (tx.status === "success") {
+      setState("success");
+      result("\u2713", "Already paid", "This payment is complete. Reference " + tx.reference + ".");
+    } else if (tx.status === "pending") {
+      setState("pending");
+      result("\u2026", "Transfer pending", "Waiting for your transfer" + (tx.accountNumber ? " to account " + tx.accountNumber : "") + ".");
+      startPolling();
+    } else {
+      setState("idle");
+    }
+  }
+
   post("loaded:checkout", {});
   var problem = cfg.error || target.problem;
-  if (problem || !tx) {
-    setState("error");
-    result("!", "This payment cannot be opened", problem || "Unknown payment.");
-    post("error", { type: "setup", message: problem || "Unknown payment." });
+  if (!problem && !tx && cfg.waiting && target.host) {
+    setState("waiting");
     return;
   }
-  post("loaded:transaction", {
-    id: tx.id, reference: tx.reference, access_code: tx.accessCode, amount: tx.amount,
-    currency: tx.currency, email: tx.email, status: tx.status, channels: tx.channels
-  });
-  if (tx.channels.indexOf("bank_transfer") < 0) { show("bank-transfer", false); show("transfer-divider", false); }
-  if (tx.status === "success") {
-    setState("success");
-    result("\u2713", "Already paid", "This payment is complete. Reference " + tx.reference + ".");
-  } else if (tx.status === "pending") {
-    setState("pending");
-    result("\u2026", "Transfer pending", "Waiting for your transfer to account " + tx.accountNumber + ".");
-    startPolling();
-  } else {
-    setState("idle");
+  if (problem || !tx) {
+    refuse(problem || "Unknown payment.");
+    return;
   }
+  start();
 }());
