@@ -52,6 +52,9 @@ async function shop(viewport = { width: 1024, height: 800 }) {
       problems.push(message.text());
     }
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
   page.on('pageerror', (error) => problems.push(String(error)));
   await page.goto(`${BASE_URL}/sandbox/merchant`, { waitUntil: 'load' });
   await page.waitForFunction(() => typeof window.PaystackPop === 'function');
@@ -60,10 +63,12 @@ async function shop(viewport = { width: 1024, height: 800 }) {
 
 /** The checkout frame's page, once it shows a transaction. */
 async function checkoutFrame(page) {
-  await page.waitForSelector(POPUP, { state: 'visible' });
-  const frame = page.frame({ url: /\/sandbox\/checkout\/popup/ });
-  assert.ok(frame, 'the popup frames the sandbox checkout page');
+  const element = await page.waitForSelector(POPUP, { state: 'visible' });
+  const frame = await element.contentFrame();
+  await frame.waitForURL(/\/sandbox\/checkout\/popup$/);
   await frame.waitForFunction(() => document.body.dataset.state === 'idle', null, { timeout: 15_000 });
+  // Shown, not just present: the frame fades in to full opacity over the overlay.
+  await page.waitForFunction((selector) => getComputedStyle(document.querySelector(selector)).opacity === '1', POPUP);
   return frame;
 }
 
@@ -96,9 +101,15 @@ describe('the payment popup script on a merchant page', () => {
 
   test('paying with the success card calls onSuccess with the reference', async () => {
     const { page, problems } = await shop();
+    // Hold the checkout page back a moment, to see the loading overlay and its spinner.
+    await page.route('**/sandbox/checkout/popup', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     try {
       await page.click('#pay');
-      await page.waitForSelector('[id^="inline-background-"]', { state: 'visible' });
+      await page.waitForSelector('[id^="inline-background-"] [role="progressbar"]', { state: 'visible' });
+      await page.waitForTimeout(350);
       await page.screenshot({ path: `${RESULTS_DIR}inline-checkout-loading.png` });
       const frame = await checkoutFrame(page);
       await page.screenshot({ path: `${RESULTS_DIR}inline-checkout-popup.png` });
@@ -113,12 +124,13 @@ describe('the payment popup script on a merchant page', () => {
       await frame.fill('#card-cvv', SUCCESS_CARD.cvv);
       await frame.click('#pay');
       const result = await outcome(page);
-      await page.screenshot({ path: `${RESULTS_DIR}inline-checkout-paid.png` });
       assert.equal(result.event, 'success', JSON.stringify(result));
       assert.deepEqual(result.events, ['load', 'success']);
       assert.match(result.reference, /^[A-Za-z0-9.=-]+$/);
       assert.equal(result.text, `Paid: reference ${result.reference}`);
       await page.waitForSelector(POPUP, { state: 'hidden' });
+      await page.waitForSelector('[id^="inline-background-"]', { state: 'hidden' });
+      await page.screenshot({ path: `${RESULTS_DIR}inline-checkout-paid.png` });
 
       const check = await verified(result.reference);
       assert.equal(check.status, 200, JSON.stringify(check.body));

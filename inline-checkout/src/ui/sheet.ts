@@ -64,7 +64,8 @@ export class Sheet {
     this._doc = doc;
     this._options = options;
     const { data } = options;
-    const logo = el(doc, 'img', 'ic-logo', '', { src: data.merchant_logo ?? '', alt: `${data.merchant_name ?? ''} Logo` });
+    // No logo, no image (an empty one would show as broken, with its alt text).
+    const logo = data.merchant_logo ? el(doc, 'img', 'ic-logo', '', { src: data.merchant_logo, alt: `${data.merchant_name ?? ''} Logo` }) : el(doc, 'div');
     const pay = el(doc, 'div', '', 'Pay ', {}, [
       el(doc, 'span', 'ic-amount', amountText(data.amount ?? 0, data.currency ?? 'NGN')),
     ]);

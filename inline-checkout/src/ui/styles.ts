@@ -14,10 +14,12 @@ const COVER = 'position:fixed;top:0;left:0;width:100%;height:100%;background:#00
 export const CSS = [
   // Loading overlay and spinner, then the popup frame. Closing fades the overlay out in 300 ms.
   `.ic-overlay{${COVER}z-index:2147483646;opacity:0;transition:opacity .3s;display:flex;align-items:center;justify-content:center}`,
-  '.ic-overlay[hidden]{display:none}.ic-open{opacity:1}',
+  '.ic-overlay[hidden]{display:none}',
   '.ic-spinner{width:36px;height:36px;border:3px solid #fff6;border-top-color:#fff;border-radius:50%;animation:ic-spin .8s linear infinite}',
   '.ic-loaded .ic-spinner{display:none}@keyframes ic-spin{to{transform:rotate(360deg)}}',
   `.ic-frame{${COVER}background:none;border:0;z-index:2147483647;opacity:0;transition:opacity .3s}`,
+  // After both: opening fades the overlay and the frame in.
+  '.ic-open{opacity:1}',
   '.ic-embed{width:100%;height:100%;border:0}',
   // The pre-checkout sheet: full width below 500 px; a 350 px card, with its close button, above.
   `.ic-sheet{${COVER}overflow:auto;z-index:2147483647;font:14px/1.4 system-ui,sans-serif;color:#4e4e4e}`,
@@ -27,7 +29,7 @@ export const CSS = [
   '.ic-logo{height:30px}.ic-amount{color:#29b263;font-weight:700}',
   '.ic-mark{display:inline-block;margin-top:24px;padding:4px 10px;border-radius:6px;background:#000;color:#fff}.ic-warn{background:#fa2}',
   '.ic-card p,.ic-or,.ic-prb{margin:16px 0}',
-  '.ic-card button{width:100%;height:42px;border:1px solid #eee;border-radius:3px;background:#fafafa;font:inherit;cursor:pointer}',
+  '.ic-card button{width:100%;height:42px;padding:0;border:1px solid #eee;border-radius:3px;background:#fafafa;color:#4e4e4e;font:inherit;cursor:pointer}',
   '.ic-card .ic-vault{background:#44b669;color:#fff}',
   '.ic-card .ic-x{display:none;position:absolute;top:0;right:-30px;width:24px;border:0;background:none;color:#fff}',
   '@media(min-width:500px){.ic-card{top:0;max-width:350px;height:fit-content;border-radius:6px}.ic-card .ic-x{display:block}}',

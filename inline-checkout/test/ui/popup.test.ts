@@ -48,3 +48,12 @@ describe('PopupFrame', () => {
     expect(popup.window).toBeNull();
   });
 });
+
+describe('the popup stylesheet', () => {
+  it("lets 'ic-open' win over the frame's and the overlay's hidden opacity (it comes after both)", () => {
+    const { CSS } = jest.requireActual<typeof import('../../src/ui/styles')>('../../src/ui/styles');
+    const open = CSS.indexOf('.ic-open{opacity:1}');
+    expect(open).toBeGreaterThan(CSS.indexOf('.ic-frame{'));
+    expect(open).toBeGreaterThan(CSS.indexOf('.ic-overlay{'));
+  });
+});

@@ -51,6 +51,12 @@ describe('Sheet', () => {
     expect(sheet({ vault: true, applePay: false }).sheet.paymentRequestContainer).toBeNull();
   });
 
+  it('shows no image when the merchant has no logo', () => {
+    const { sheet: made } = sheet({ data: { ...DATA, merchant_logo: '' } });
+    expect(made.root.querySelector('img')).toBeNull();
+    expect(made.root.textContent).toContain('ada@example.com');
+  });
+
   it('shows a merchant label as text, never as markup', () => {
     const label = '<img src=x onerror="window.hacked=1"><b>Bold</b>';
     const { sheet: made } = sheet({ data: { ...DATA, label, merchant_name: '"><script>x</script>' } });

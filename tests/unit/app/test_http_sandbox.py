@@ -270,6 +270,57 @@ class TestPopupCalls:
         )
         assert data["id"] == named.json()["data"]["id"]
 
+    def test_request_inline_reads_what_the_script_posts(
+        self,
+        sandbox_client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """The script's own body (wire names, metadata as JSON text, mode) makes the
+        transaction, metadata and its referrer included."""
+        answer = sandbox_client.post(
+            f"{API}/checkout/request_inline",
+            json={
+                "key": PUBLIC,
+                "email": "ada@example.com",
+                "amount": 150_000,
+                "ref": "shop-1",
+                "firstname": "Ada",
+                "channels": ["card"],
+                "metadata": '{"cart":7,"referrer":"https://shop.example/checkout"}',
+                "mode": "popup",
+            },
+        )
+        assert 200 == answer.status_code, answer.text
+        reference = answer.json()["data"]["reference"]
+        verified = sandbox_client.get(
+            f"{API}/transaction/verify/{reference}", headers={"Authorization": f"Bearer {SECRET}"}
+        ).json()["data"]
+        assert ("shop-1", ["card"]) == (reference, answer.json()["data"]["channels"])
+        assert {"cart": 7, "referrer": "https://shop.example/checkout"} == verified["metadata"]
+
+    @pytest.mark.parametrize(
+        ("body", "message"),
+        [
+            ({"amount": 100}, "Invalid transaction parameters: Required parameter missing: email"),
+            (
+                {"email": "a@b.co", "amount": "100", "channels": "card"},
+                "Invalid transaction parameters: Invalid parameter type: amount; "
+                "Invalid parameter type: channels",
+            ),
+            ({"email": "a@b.co", "amount": 100, "metadata": "[1]"}, None),
+        ],
+    )
+    def test_request_inline_applies_the_scripts_rules(
+        self,
+        sandbox_client: TestClient,  # type: ignore[type-arg]
+        body: dict[str, object],
+        message: str | None,
+    ) -> None:
+        """What the script would refuse, the sandbox refuses with the script's texts."""
+        answer = sandbox_client.post(f"{API}/checkout/request_inline", json={"key": PUBLIC, **body})
+        assert (400, False) == (answer.status_code, answer.json()["status"])
+        expected = message or "Invalid transaction parameters: Invalid parameter type: metadata"
+        assert expected == answer.json()["message"]
+
     def test_request_inline_refusals(self, sandbox_client: TestClient) -> None:  # type: ignore[type-arg]
         """Wrong key, unknown access code and wrong types answer status false."""
         refused(
@@ -293,7 +344,7 @@ class TestPopupCalls:
                 json={"key": PUBLIC, "email": "a@b.co", "amount": {"value": 1}},
             ),
             400,
-            "Invalid Amount Sent",
+            "Invalid transaction parameters: Invalid parameter type: amount",
         )
         refused(
             sandbox_client.get(f"{API}/transaction/verify_access_code/nope"),
@@ -588,11 +639,23 @@ class TestCheckoutPage:
         assert "&lt;script&gt;alert(1)" in html
         assert email == page_data(html)["transaction"]["email"]
 
+    def test_without_an_access_code_it_waits_for_the_script(
+        self,
+        sandbox_client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """Framed by the popup script (no access code), the page waits for its inline:url and
+        knows where to ask for the transaction."""
+        answer = sandbox_client.get("/sandbox/checkout/popup")
+        data = page_data(answer.text)
+        assert (200, None, True) == (answer.status_code, data["error"], data["waiting"])
+        assert f"{API}/checkout/request_inline" == data["requestUrl"]
+        assert "transaction" not in data
+
     @pytest.mark.parametrize(
         ("query", "status_code", "error"),
         [
             ("access_code=nope", 404, "Invalid access code"),
-            ("", 404, "Invalid access code"),
+            ("access_code=", 404, "Invalid access code"),
             ("access_code={code}&origin=javascript:alert(1)", 400, None),
             ("access_code={code}&origin=https://shop.example/path", 400, None),
             ("access_code={code}&id=a<b", 400, "id must be letters and digits"),

@@ -43,6 +43,7 @@ from designcore.adapters.paystack.sandbox import (
     transaction_json,
 )
 from designcore.app.http.request_media import ACCEPTED_MEDIA, JSON_OR_FORM
+from designcore.domain.checkout import InvalidTransactionParameters, read_inline_request
 from designcore.domain.errors import UnsupportedMedia
 
 log = logging.getLogger(__name__)
@@ -83,15 +84,61 @@ class InitializeIn(msgspec.Struct, kw_only=True):
     label: str | None = None
 
 
-class InlineIn(InitializeIn, kw_only=True):
-    """``checkout/request_inline``: the popup script's transaction parameters (public key in
-    ``key``), or ``{key, accessCode}`` naming a transaction already created."""
+class InlineIn(msgspec.Struct, kw_only=True):
+    """``checkout/request_inline``: what the popup script posts, under its wire names, or
+    ``{key, accessCode}`` naming a transaction already created.
 
-    key: str | None = None
-    access_code: str | None = msgspec.field(default=None, name="accessCode")
-    access_code_snake: str | None = msgspec.field(default=None, name="access_code")
-    ref: str | None = None
-    """The popup's name for ``reference``."""
+    Every value is taken as it arrives: :func:`designcore.domain.checkout.read_inline_request`
+    judges the body with the script's own rules, so the sandbox refuses exactly what the script
+    refuses, with its texts. ``reference`` (the canonical name) and ``callback_url`` (the
+    sandbox's, for the page's Continue link) are read too.
+    """
+
+    key: Any = msgspec.UNSET
+    amount: Any = msgspec.UNSET
+    currency: Any = msgspec.UNSET
+    email: Any = msgspec.UNSET
+    label: Any = msgspec.UNSET
+    firstname: Any = msgspec.UNSET
+    lastname: Any = msgspec.UNSET
+    ref: Any = msgspec.UNSET
+    reference: Any = msgspec.UNSET
+    phone: Any = msgspec.UNSET
+    customer_code: Any = msgspec.UNSET
+    channels: Any = msgspec.UNSET
+    payment_request: Any = msgspec.UNSET
+    payment_page: Any = msgspec.UNSET
+    hash: Any = msgspec.UNSET
+    metadata: Any = msgspec.UNSET
+    """An object, as JSON text (as the script posts it) or as it is."""
+    subaccount: Any = msgspec.UNSET
+    bearer: Any = msgspec.UNSET
+    transaction_charge: Any = msgspec.UNSET
+    plan: Any = msgspec.UNSET
+    quantity: Any = msgspec.UNSET
+    interval: Any = msgspec.UNSET
+    invoice_limit: Any = msgspec.UNSET
+    start_date: Any = msgspec.UNSET
+    order_id: Any = msgspec.UNSET
+    split: Any = msgspec.UNSET
+    """An object, as JSON text (as the script posts it) or as it is."""
+    split_code: Any = msgspec.UNSET
+    transaction_type: Any = msgspec.UNSET
+    subscription: Any = msgspec.UNSET
+    connect_split: Any = msgspec.UNSET
+    mode: Any = msgspec.UNSET
+    """``popup``: the script's own; not a parameter."""
+    access_code: Any = msgspec.field(default=msgspec.UNSET, name="accessCode")
+    access_code_snake: Any = msgspec.field(default=msgspec.UNSET, name="access_code")
+    callback_url: Any = msgspec.UNSET
+
+    def body(self) -> dict[str, Any]:
+        """The fields that arrived, under the names they arrived with."""
+        return {
+            self.__struct_encode_fields__[index]: value
+            for index, value in enumerate(msgspec.structs.astuple(self))
+            if value is not msgspec.UNSET and self.__struct_fields__[index] != "callback_url"
+        }
 
 
 class UpdateLogIn(msgspec.Struct, kw_only=True):
@@ -471,17 +518,20 @@ def checkout_page(
     if popup_id is not None and not _POPUP_ID.match(popup_id):
         problem, status_code = "id must be letters and digits", 400
         popup_id = None
-    if problem is None:
+    if problem is None and access_code is not None:
         try:
-            transaction = sandbox.by_access_code(access_code or "")
+            transaction = sandbox.by_access_code(access_code)
         except PaystackError as error:
             problem, status_code = error.message, error.http_status
     data: dict[str, Any] = {
         "error": problem,
         "origin": origin,
         "id": popup_id,
+        # Without an access code the page waits for the popup script's `inline:url`.
+        "waiting": access_code is None,
         "chargeUrl": f"{API_PREFIX}/charge",
         "verifyUrl": f"{API_PREFIX}/transaction/verify_access_code/",
+        "requestUrl": f"{API_PREFIX}/checkout/request_inline",
     }
     amount_text, email, reference = "", "", ""
     if transaction is not None:
@@ -582,22 +632,29 @@ class SandboxController(Controller):
     async def request_inline(
         self, sandbox: Sandbox, params: NamedDependency[InlineIn]
     ) -> Response[Answer[CheckoutOut]]:
-        """The popup's transaction: created from its parameters, or named by access code."""
+        """The popup's transaction: checked with the script's rules, then created from its
+        parameters, or named by access code."""
         if params.key != sandbox.public_key:
             raise PaystackError(401, "Invalid key", "invalid_key")
-        access_code = params.access_code or params.access_code_snake
-        if access_code is not None:
-            transaction = sandbox.by_access_code(access_code)
+        try:
+            request = read_inline_request(params.body())
+        except InvalidTransactionParameters as error:
+            reasons = "; ".join(issue.message for issue in error.issues)
+            message = error.message if error.message == reasons else f"{error.message}: {reasons}"
+            raise PaystackError(400, message, "invalid_params") from None
+        if request.access_code is not None:
+            transaction = sandbox.by_access_code(request.access_code)
         else:
+            wanted = request.params
             transaction = sandbox.initialize(
-                email=params.email,
-                amount=params.amount,
-                currency=params.currency or "NGN",
-                reference=params.reference or params.ref,
-                metadata=params.metadata,
-                channels=params.channels,
-                label=params.label,
-                callback_url=params.callback_url,
+                email=wanted.get("email"),
+                amount=wanted.get("amount"),
+                currency=wanted.get("currency") or "NGN",
+                reference=wanted.get("reference"),
+                metadata=wanted.get("metadata"),
+                channels=wanted.get("channels"),
+                label=wanted.get("label"),
+                callback_url=None if params.callback_url is msgspec.UNSET else params.callback_url,
             )
         return _answer("Checkout initialized", CheckoutOut.of(sandbox, transaction))
 
