@@ -8,7 +8,7 @@
 // IIFE about 3% smaller under gzip than esbuild's minifier (12.0 KB against 12.4 KB when this was
 // written), which is what keeps the bundle within its 12 KB budget (docs/decisions.md).
 import { build } from 'esbuild';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
@@ -53,6 +53,7 @@ async function small(code, module) {
 
 // No globalName: the IIFE's exports stay inside it, so window.PaystackPop (set by src/index.ts) is
 // the only global the script creates.
+await mkdir(outdir, { recursive: true });
 const [iife, esm] = await Promise.all([bundle('src/index.ts', 'iife'), bundle('src/module.ts', 'esm')]);
 await Promise.all([
   writeFile(resolve(outdir, 'inline.js'), `${banner}\n${iife}`),
