@@ -1,10 +1,13 @@
 import { renderRoutes, screen, within } from '@/testing/test-utils';
 
 import { routes } from './router';
+import { TestAppProviders } from './test-app-providers';
+
+const render = (url: string) => renderRoutes(routes, url, { wrapper: TestAppProviders });
 
 describe('router', () => {
   test('renders the home page at /', async () => {
-    renderRoutes(routes, '/');
+    render('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
     const header = screen.getByRole('banner');
@@ -22,19 +25,19 @@ describe('router', () => {
   });
 
   test('renders Home for /template/{id}', async () => {
-    renderRoutes(routes, '/template/tpl-0001');
+    render('/template/tpl-0001');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
   });
 
   test('shows the search term on /templates?search=', async () => {
-    renderRoutes(routes, '/templates?search=new%20month');
+    render('/templates?search=new%20month');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for “new month”' })).toBeInTheDocument();
   });
 
   test('names the category on /templates/{slug}', async () => {
-    renderRoutes(routes, '/templates/business-and-industries');
+    render('/templates/business-and-industries');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Business & Industries' })).toBeInTheDocument();
   });
@@ -44,9 +47,9 @@ describe('router', () => {
     ['/my-designs', 'My Designs'],
     ['/creators/ada', 'Creator'],
     ['/design?blank=true', 'Design'],
-    ['/auth/reset-password', 'Reset Password'],
+    ['/account', 'Account'],
   ])('renders a placeholder page at %s titled %s', async (url, title) => {
-    renderRoutes(routes, url);
+    render(url);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
@@ -54,7 +57,7 @@ describe('router', () => {
   test.each(['/nope', '/templates/church/sunday/extra/deep', '/creators/ada/unknown'])(
     'renders the not-found page for %s',
     async (url) => {
-      renderRoutes(routes, url);
+      render(url);
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');

@@ -2,10 +2,10 @@ import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-import { paths } from '@/config/paths';
-import { MainLayout } from '@/components/layouts/main-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 
+import { MainLayout } from './layout/main-layout';
 import { RouteErrorPage } from './routes/error';
 import type { PageHandle } from './routes/placeholder';
 
@@ -18,6 +18,7 @@ const home = page(() => import('./routes/home'));
 const templates = page(() => import('./routes/templates'));
 const placeholder = page(() => import('./routes/placeholder'));
 const notFound = page(() => import('./routes/not-found'));
+const resetPassword = page(() => import('./routes/reset-password'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: null }];
@@ -51,7 +52,8 @@ export const routes: RouteObject[] = [
           placeholderRoute(paths.siteSettings.path, 'Site Settings'),
           placeholderRoute(paths.design.path, 'Design'),
           placeholderRoute(paths.editor.path, 'Editor'),
-          placeholderRoute(paths.resetPassword.path, 'Reset Password'),
+          placeholderRoute(paths.account.path, 'Account'),
+          { path: paths.resetPassword.path, lazy: resetPassword },
           { path: '*', lazy: notFound },
         ],
       },

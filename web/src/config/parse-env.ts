@@ -2,6 +2,8 @@
 export type Env = {
   /** Base of the HTTP API, absolute (`https://…/api/v1`) or origin-relative (`/api/v1`). */
   readonly API_URL: string;
+  /** Base of the auth API (GoTrue-compatible), absolute or origin-relative (`/auth/v1`). */
+  readonly AUTH_URL: string;
   /** Product name shown in the header and titles. */
   readonly APP_NAME: string;
 };
@@ -11,6 +13,7 @@ export type RawEnv = Readonly<Record<string, string | boolean | undefined>>;
 /**
  * Validates the raw Vite variables and reports every bad one at once:
  * - `VITE_API_URL`  base of the HTTP API; default `/api/v1` (same origin as the app).
+ * - `VITE_AUTH_URL` base of the auth API; default `/auth/v1` (same origin as the app).
  * - `VITE_APP_NAME` product name shown in the UI; default `designcore`.
  */
 export function parseEnv(raw: RawEnv): Env {
@@ -25,15 +28,20 @@ export function parseEnv(raw: RawEnv): Env {
     return value;
   };
 
-  const apiUrl = text('VITE_API_URL', '/api/v1').replace(/\/+$/, '');
-  if (!apiUrl.startsWith('/') && !/^https?:\/\/[^/]/.test(apiUrl)) {
-    problems.push(`VITE_API_URL: expected a path starting with "/" or an http(s) URL, got "${apiUrl}"`);
-  }
+  const baseUrl = (key: string, fallback: string): string => {
+    const value = text(key, fallback).replace(/\/+$/, '');
+    if (!value.startsWith('/') && !/^https?:\/\/[^/]/.test(value)) {
+      problems.push(`${key}: expected a path starting with "/" or an http(s) URL, got "${value}"`);
+    }
+    return value;
+  };
+  const apiUrl = baseUrl('VITE_API_URL', '/api/v1');
+  const authUrl = baseUrl('VITE_AUTH_URL', '/auth/v1');
   const appName = text('VITE_APP_NAME', 'designcore').trim();
   if (appName === '') problems.push('VITE_APP_NAME: expected a non-blank name');
 
   if (problems.length > 0) {
     throw new Error(`Invalid environment variables:\n- ${problems.join('\n- ')}`);
   }
-  return { API_URL: apiUrl, APP_NAME: appName };
+  return { API_URL: apiUrl, AUTH_URL: authUrl, APP_NAME: appName };
 }

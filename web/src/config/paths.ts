@@ -82,6 +82,10 @@ export const paths = {
     path: '/editor',
     getHref: () => '/editor',
   },
+  account: {
+    path: '/account',
+    getHref: () => '/account',
+  },
   resetPassword: {
     path: '/auth/reset-password',
     getHref: () => '/auth/reset-password',

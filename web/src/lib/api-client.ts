@@ -1,10 +1,13 @@
 import { env } from '@/config/env';
 import type { ErrorBody, FieldIssue } from '@/types/api';
 
+import { getAccessToken } from './auth-token';
+
 /**
- * The one fetch wrapper of the app. Non-2xx answers become an `ApiError`: when the body is the
- * API's `{status, code, message}` error it carries those fields, otherwise a generic code that
- * says what arrived instead.
+ * The one fetch wrapper of the app. Requests carry the signed-in user's access token
+ * (`Authorization: Bearer`, from `lib/auth-token.ts`) when there is one. Non-2xx answers become
+ * an `ApiError`: when the body is the API's `{status, code, message}` error it carries those
+ * fields, otherwise a generic code that says what arrived instead.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -79,11 +82,13 @@ async function readBody(response: Response): Promise<Body> {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { query, body, headers, signal } = options;
+  const token = await getAccessToken();
   const init: RequestInit = {
     method,
     headers: {
       Accept: 'application/json',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
     credentials: 'same-origin',

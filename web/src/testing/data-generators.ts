@@ -1,6 +1,8 @@
 import { categorySlug } from '@/lib/slug';
 import type { HomeRow, Template } from '@/types/api';
 
+import type { MockUser } from './mocks/auth-db';
+
 let sequence = 0;
 
 /** A light template with predictable, unique values; override any field. */
@@ -33,5 +35,41 @@ export function createHomeRow(category: string, count = 3, overrides: Partial<Te
     category,
     slug: categorySlug(category),
     templates: Array.from({ length: count }, () => createTemplate({ category, ...overrides })),
+  };
+}
+
+/** An unsigned JWT with `claims` (the client only reads the payload; the server verifies). */
+export function createAccessToken(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${encode({ alg: 'ES256', typ: 'JWT', kid: 'test' })}.${encode(claims)}.signature`;
+}
+
+let userSequence = 0;
+
+/** A user of the mock auth service (signed up, confirmed); override any field. */
+export function createMockUser(overrides: Partial<MockUser> = {}): MockUser {
+  userSequence += 1;
+  const id = overrides.id ?? `00000000-0000-4000-8000-${String(userSequence).padStart(12, '0')}`;
+  return {
+    id,
+    email: `user${userSequence}@example.com`,
+    password: 'correct-horse',
+    user_metadata: { first_name: 'Ada', last_name: 'Obi' },
+    created_at: '2026-11-01T10:00:00Z',
+    factors: [],
+    profile: {
+      first_name: 'Ada',
+      last_name: 'Obi',
+      subscription_status: null,
+      subscription_plan: null,
+      user_role: null,
+      username: null,
+      avatar: null,
+      referral_code: `REF${String(userSequence).padStart(5, '0')}`,
+    },
+    credits: 0,
+    referred: false,
+    ...overrides,
   };
 }

@@ -1,14 +1,32 @@
 import '@testing-library/jest-dom';
+import { act } from '@testing-library/react';
+
+import { dismissToast } from '@/components/ui/toaster';
+import { setAccessTokenSource } from '@/lib/auth-token';
 
 import { installFormDataShim } from './form-data-shim';
+import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './match-media';
+import { authDb } from './mocks/auth-db';
 import { db } from './mocks/db';
 import { server } from './mocks/server';
 
 installFormDataShim();
+installMatchMedia();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  window.innerWidth = DEFAULT_VIEWPORT_WIDTH;
+});
 afterEach(() => {
   server.resetHandlers();
   db.reset();
+  authDb.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+  setAccessTokenSource(null);
+  act(() => {
+    dismissToast();
+    setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
+  });
 });
 afterAll(() => server.close());

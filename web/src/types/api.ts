@@ -42,3 +42,48 @@ export type ErrorBody = {
   message: string;
   issues?: FieldIssue[];
 };
+
+/** `GET /api/v1/profiles/me`: the signed-in user's profile and credit balance. */
+export type Profile = {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  subscription_status: string | null;
+  subscription_plan: string | null;
+  user_role: string | null;
+  username: string | null;
+  avatar: string | null;
+  referral_code: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The referral-credit ledger's balance. */
+  credits: number;
+};
+
+/** One row of `site_settings`, as `GET /api/v1/site-settings` lists it. */
+export type SiteSettingRecord = {
+  setting_key: string;
+  setting_value: unknown;
+  updated_at: string | null;
+  /** The id of the administrator who changed it last, or null for a default. */
+  updated_by: string | null;
+};
+
+/** `GET /api/v1/site-settings`. */
+export type SiteSettingsResponse = {
+  settings: SiteSettingRecord[];
+};
+
+/** `PUT /api/v1/site-settings/{key}`. */
+export type SiteSettingOut = {
+  setting_key: string;
+  setting_value: unknown;
+  updated_at: string | null;
+};
+
+/** A footer link (the `footer_links` setting). */
+export type FooterLink = {
+  label: string;
+  url: string;
+};
