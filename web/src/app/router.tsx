@@ -1,67 +1,67 @@
-import { useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { lazy, type ReactElement } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 
-import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { MainLayout } from './layout/main-layout';
-import { RouteErrorPage } from './routes/error';
-import type { PageHandle } from './routes/placeholder';
 
-type RouteModule = { default: ComponentType };
-
-/** Lazily loads a route module whose default export is the page component. */
-const page = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
-
-const home = page(() => import('./routes/home'));
-const templates = page(() => import('./routes/templates'));
-const placeholder = page(() => import('./routes/placeholder'));
-const notFound = page(() => import('./routes/not-found'));
-const resetPassword = page(() => import('./routes/reset-password'));
+/*
+ * React Router in declarative mode (`BrowserRouter` + `useRoutes`), not the data router: the
+ * app loads its data with SWR, and the data router alone costs ~18 KB gzipped more on the first
+ * route (docs/decisions.md, "Routing without the data router"). Pages are `React.lazy`; the
+ * layout shows a spinner while one loads and an error page if one fails.
+ */
+const HomeRoute = lazy(() => import('./routes/home'));
+const TemplatesRoute = lazy(() => import('./routes/templates'));
+const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: null }];
 
-const placeholderRoute = (path: string, title: string): NonIndexRouteObject => ({
+const placeholder = (path: string, title: string, children?: RouteObject[]): RouteObject => ({
   path,
-  lazy: placeholder,
-  handle: { title } satisfies PageHandle,
+  element: <PlaceholderRoute title={title} />,
+  ...(children ? { children } : {}),
 });
 
-/** The route table of spec section 2. Pages load lazily; a spinner shows meanwhile. */
+const listing: ReactElement = <TemplatesRoute />;
+
+/** The route table of spec section 2. */
 export const routes: RouteObject[] = [
   {
-    Component: MainLayout,
-    HydrateFallback: PageSpinner,
-    ErrorBoundary: RouteErrorPage,
+    element: <MainLayout />,
     children: [
-      {
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { path: paths.home.path, lazy: home, children: previewChild },
-          { path: paths.templates.path, lazy: templates, children: previewChild },
-          { path: paths.category.path, lazy: templates, children: previewChild },
-          { path: paths.subCategory.path, lazy: templates, children: previewChild },
-          placeholderRoute(paths.logoMaker.path, 'Logo Maker'),
-          placeholderRoute(paths.aiPhotoEditor.path, 'AI Photo Editor'),
-          placeholderRoute(paths.creators.path, 'Creators'),
-          { ...placeholderRoute(paths.creator.path, 'Creator'), children: previewChild },
-          placeholderRoute(paths.myDesigns.path, 'My Designs'),
-          placeholderRoute(paths.premiumSuccess.path, 'Welcome to Premium'),
-          placeholderRoute(paths.siteSettings.path, 'Site Settings'),
-          placeholderRoute(paths.design.path, 'Design'),
-          placeholderRoute(paths.editor.path, 'Editor'),
-          placeholderRoute(paths.account.path, 'Account'),
-          { path: paths.resetPassword.path, lazy: resetPassword },
-          { path: '*', lazy: notFound },
-        ],
-      },
+      { path: paths.home.path, element: <HomeRoute />, children: previewChild },
+      { path: paths.templates.path, element: listing, children: previewChild },
+      { path: paths.category.path, element: listing, children: previewChild },
+      { path: paths.subCategory.path, element: listing, children: previewChild },
+      placeholder(paths.logoMaker.path, 'Logo Maker'),
+      placeholder(paths.aiPhotoEditor.path, 'AI Photo Editor'),
+      placeholder(paths.creators.path, 'Creators'),
+      placeholder(paths.creator.path, 'Creator', previewChild),
+      placeholder(paths.myDesigns.path, 'My Designs'),
+      placeholder(paths.premiumSuccess.path, 'Welcome to Premium'),
+      placeholder(paths.siteSettings.path, 'Site Settings'),
+      placeholder(paths.design.path, 'Design'),
+      placeholder(paths.editor.path, 'Editor'),
+      placeholder(paths.account.path, 'Account'),
+      { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
 
+/** The routed app, inside whichever router the caller gives (tests use a memory router). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function AppRouter() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

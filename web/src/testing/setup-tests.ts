@@ -12,6 +12,8 @@ import { server } from './mocks/server';
 
 installFormDataShim();
 installMatchMedia();
+// jsdom does not scroll; the layout scrolls to the top on a new page.
+window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 
 import { Toaster } from '@/components/ui/toaster';
@@ -41,29 +41,46 @@ type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
   routes?: RouteObject[];
 };
 
+/** Where the memory router is, for tests to assert where a click took the user. */
+export type RouterProbe = { state: { location: Location } };
+
+function Routed({ routes, onLocation }: { routes: RouteObject[]; onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useEffect(() => onLocation(location), [location, onLocation]);
+  return useRoutes(routes);
+}
+
+function renderRouted(routes: RouteObject[], url: string, wrapper: Wrapper | undefined, options: Omit<RenderOptions, 'wrapper'> = {}) {
+  const router: RouterProbe = { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } } };
+  const user = userEvent.setup();
+  const result = render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routed
+        routes={routes}
+        onLocation={(location) => {
+          router.state.location = location;
+        }}
+      />
+    </MemoryRouter>,
+    { wrapper: providersWith(wrapper), ...options },
+  );
+  return { ...result, router, user };
+}
+
 /**
- * Renders `ui` inside the app's providers and a memory router. Returns the router, so tests can
- * assert where a click took the user (`router.state.location`).
+ * Renders `ui` inside the app's providers and a memory router. Returns `router`, whose
+ * `state.location` is where the user is now (after clicks and redirects).
  */
 export function renderApp(
   ui: ReactElement,
   { url = '/', path = '/', routes = [], wrapper, ...options }: RenderAppOptions = {},
 ) {
-  const router = createMemoryRouter(
-    [{ path, element: ui }, ...routes, { path: '*', element: <p>Elsewhere</p> }],
-    { initialEntries: [url] },
-  );
-  const user = userEvent.setup();
-  const result = render(<RouterProvider router={router} />, { wrapper: providersWith(wrapper), ...options });
-  return { ...result, router, user };
+  return renderRouted([{ path, element: ui }, ...routes, { path: '*', element: <p>Elsewhere</p> }], url, wrapper, options);
 }
 
 /** Renders an entire route table (for router-level tests such as not-found pages). */
 export function renderRoutes(routes: RouteObject[], url = '/', { wrapper }: { wrapper?: Wrapper } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
-  const result = render(<RouterProvider router={router} />, { wrapper: providersWith(wrapper) });
-  return { ...result, router, user };
+  return renderRouted(routes, url, wrapper);
 }
 
 export * from '@testing-library/react';

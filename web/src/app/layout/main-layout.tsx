@@ -1,10 +1,13 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
 
+import { PageSpinner } from '@/components/ui/spinner';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
 import { useCaptureReferral } from '@/features/auth/hooks/use-capture-referral';
 
 import { ReportProblemProvider } from '../dialogs/report-problem-dialog';
 import { UpgradeDialogProvider } from '../dialogs/upgrade-dialog';
+import { RouteErrorBoundary } from '../routes/error';
 
 import { InAppBrowserBanner } from './in-app-browser-banner';
 import { MobileNav } from './mobile-nav';
@@ -29,21 +32,39 @@ export function MainLayout() {
   );
 }
 
+/** A preview dialog route (`…/template/{id}`) opens over the page it came from. */
+const isPreview = (pathname: string) => /\/template\/[^/]+$/.test(pathname);
+
 function PageFrame() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   useCaptureReferral();
+  useScrollToTop(pathname);
+  // The page behind a preview keeps its boundary (and state) while the preview opens.
+  const page = isPreview(pathname) ? pathname.replace(/\/?template\/[^/]+$/, '') || '/' : pathname;
   return (
     <div className={styles.shell}>
-      {navigation.state === 'loading' && (
-        <div className={styles.progress} role="progressbar" aria-label="Loading page" />
-      )}
       <InAppBrowserBanner />
       <SiteHeader />
       <main className={styles.main}>
-        <Outlet />
+        <RouteErrorBoundary key={page}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       <MobileNav />
     </div>
   );
+}
+
+/** A new page starts at the top; opening or closing a preview keeps the page's scroll. */
+function useScrollToTop(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from === pathname || isPreview(from) || isPreview(pathname)) return;
+    window.scrollTo(0, 0);
+  }, [pathname]);
 }

@@ -1,17 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 
 import styles from './page.module.css';
 
-/** Shown when a route fails to load or render (e.g. a lazy chunk is gone after a deploy). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+/** Shown when a page fails to load or render (e.g. a lazy chunk is gone after a deploy). */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : 'Unknown error';
   return (
     <section className={styles.page} role="alert">
       <p className={styles.code}>Error</p>
@@ -22,4 +17,23 @@ export function RouteErrorPage() {
       </div>
     </section>
   );
+}
+
+type BoundaryProps = { children: ReactNode };
+
+/** Catches a failing page so the header and navigation stay usable; reset by a new `key`. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A page failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

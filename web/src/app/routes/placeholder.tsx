@@ -1,20 +1,11 @@
-import { useMatches } from 'react-router';
-
+import { ButtonLink } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { ButtonLink } from '@/components/ui/button';
 
 import styles from './page.module.css';
 
-export type PageHandle = { title: string };
-
-function isPageHandle(handle: unknown): handle is PageHandle {
-  return typeof handle === 'object' && handle !== null && typeof (handle as PageHandle).title === 'string';
-}
-
-/** A page whose screen is not built yet; its title comes from the route's `handle`. */
-export default function PlaceholderRoute() {
-  const title = useMatches().map((match) => match.handle).findLast(isPageHandle)?.title ?? env.APP_NAME;
+/** A page whose screen is not built yet. */
+export default function PlaceholderRoute({ title }: { title: string }) {
   return (
     <section className={styles.page}>
       <title>{`${title} · ${env.APP_NAME}`}</title>
