@@ -73,7 +73,10 @@ def fixture_web_client(tmp_path: Path, make_memory_container: MakeContainer) -> 
 
 
 class TestWebApp:
-    @pytest.mark.parametrize("path", ["/", "/templates/church", "/my-designs", "/no/such/page"])
+    @pytest.mark.parametrize(
+        "path",
+        ["/", "/templates/church", "/my-designs", "/no/such/page", "/auth/reset-password"],
+    )
     def test_client_routes_get_index(self, web_client: Client, path: str) -> None:
         """Every client-side route answers index.html, never cached."""
         response = web_client.get(path)
@@ -90,8 +93,14 @@ class TestWebApp:
         assert ("<svg/>", "image/svg+xml") == (icon.text, icon.headers["content-type"])
 
     def test_api_paths_never_fall_back(self, web_client: Client) -> None:
-        """Unknown API and storage paths are JSON 404s, not the web app."""
-        for path in ("/api/v1/nope", "/storage/v1/nope", "/schema-nope"):
+        """Unknown API, auth and storage paths are JSON 404s, not the web app."""
+        for path in (
+            "/api/v1/nope",
+            "/storage/v1/nope",
+            "/schema-nope",
+            "/auth/nope",
+            "/auth/reset-password/extra",
+        ):
             response = web_client.get(path)
             assert (404, "not_found") == (response.status_code, response.json()["code"])
 

@@ -8,6 +8,7 @@ is sent as it is, so nothing is compressed while serving.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,10 @@ _SERVER_PREFIXES = (
     "dev/",
     "inline-checkout/",
 )
+
+CLIENT_ROUTES_UNDER_SERVER_PREFIXES = frozenset({"auth/reset-password"})
+"""Client-side routes under a server prefix: the password-reset landing that mailed recovery
+links open (spec section 2) is the web app's page, not the auth API's."""
 
 _TYPES = {
     ".js": "text/javascript",
@@ -152,7 +157,11 @@ def web_router(dist: Path) -> Router:
 
     def respond(path: str, accept_encoding: str) -> File:
         parts = path_segments(path)
-        if parts is None or "/".join(parts).startswith(_SERVER_PREFIXES):
+        joined = "/".join(parts or ())
+        if parts is None or (
+            joined.startswith(_SERVER_PREFIXES)
+            and joined not in CLIENT_ROUTES_UNDER_SERVER_PREFIXES
+        ):
             raise NotFoundException("no such page")
         if parts and parts[-1].endswith(tuple(ENCODINGS.values())):
             raise NotFoundException("no such file")  # compressed copies go out as codings
@@ -172,4 +181,23 @@ def web_router(dist: Path) -> Router:
     def anything(request: Request[Any, Any, Any], path: FromPath[str]) -> File:
         return respond(path, request.headers.get("accept-encoding", ""))
 
-    return Router(path="/", route_handlers=[home, anything], opt={PRECOMPRESSED: True})
+    # The router's path tree does not fall back from a static segment that the API owns
+    # ("auth") to the catch-all above, so client routes under one are routes of their own.
+    client_routes = [
+        get(f"/{route}", include_in_schema=False, sync_to_thread=True, name=f"web:{route}")(
+            _client_route(route, respond)
+        )
+        for route in sorted(CLIENT_ROUTES_UNDER_SERVER_PREFIXES)
+    ]
+    return Router(
+        path="/", route_handlers=[home, anything, *client_routes], opt={PRECOMPRESSED: True}
+    )
+
+
+def _client_route(route: str, respond: Callable[[str, str], File]) -> Callable[..., File]:
+    """A handler answering index.html for the client-side ``route``."""
+
+    def client_route(request: Request[Any, Any, Any]) -> File:
+        return respond(route, request.headers.get("accept-encoding", ""))
+
+    return client_route
