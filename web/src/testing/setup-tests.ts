@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom';
+import { webcrypto } from 'node:crypto';
+
 import { act } from '@testing-library/react';
 
 import { dismissToast } from '@/components/ui/toaster';
@@ -12,6 +14,10 @@ import { server } from './mocks/server';
 
 installFormDataShim();
 installMatchMedia();
+// jsdom's crypto has no SubtleCrypto (PKCE hashes its verifier with it): lend Node's.
+if (!globalThis.crypto.subtle) {
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+}
 // jsdom does not scroll; the layout scrolls to the top on a new page.
 window.scrollTo = () => undefined;
 

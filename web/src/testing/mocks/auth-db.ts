@@ -54,12 +54,15 @@ export const authDb = {
   users: [] as MockUser[],
   sessions: [] as MockSession[],
   mails: [] as MockMail[],
+  /** PKCE auth codes a redirect handed out: code → the user and the challenge it answers. */
+  authCodes: new Map<string, { userId: string; codeChallenge: string }>(),
   siteSettings: structuredClone(DEFAULT_SITE_SETTINGS),
   googleEnabled: false,
   reset() {
     this.users = [];
     this.sessions = [];
     this.mails = [];
+    this.authCodes = new Map();
     this.siteSettings = structuredClone(DEFAULT_SITE_SETTINGS);
     this.googleEnabled = false;
   },

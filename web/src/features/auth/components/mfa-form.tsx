@@ -67,7 +67,10 @@ export function MfaForm({ onVerified, onCancel }: MfaFormProps) {
         className={styles.codeField}
         value={code}
         error={error}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        onChange={(event) => {
+          setCode(event.target.value.replace(/\D/g, ''));
+          setError(undefined);
+        }}
       />
       <Button type="submit" size="lg" className={styles.submit} disabled={pending}>
         {pending ? 'Verifying…' : 'Verify'}

@@ -151,7 +151,10 @@ function NewPasswordForm({ onDone }: { onDone: () => void }) {
         hint="At least 6 characters"
         value={password}
         error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors((previous) => ({ ...previous, password: undefined }));
+        }}
       />
       <PasswordField
         label="Confirm new password"
@@ -160,7 +163,10 @@ function NewPasswordForm({ onDone }: { onDone: () => void }) {
         required
         value={confirmation}
         error={errors.confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          setErrors((previous) => ({ ...previous, confirmation: undefined }));
+        }}
       />
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? 'Updating…' : 'Update Password'}

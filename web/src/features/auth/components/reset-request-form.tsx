@@ -59,7 +59,10 @@ export function ResetRequestForm({ onDone, onSwitch }: AuthFormProps) {
         required
         value={email}
         error={error}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setError(undefined);
+        }}
       />
       <Button type="submit" size="lg" className={styles.submit} disabled={pending}>
         {pending ? 'Sending…' : 'Send Reset Link'}

@@ -67,7 +67,10 @@ export function SignInForm({ onDone, onSwitch }: AuthFormProps) {
         required
         value={email}
         error={errors.email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setErrors((previous) => ({ ...previous, email: undefined }));
+        }}
       />
       <PasswordField
         label="Password"
@@ -76,7 +79,10 @@ export function SignInForm({ onDone, onSwitch }: AuthFormProps) {
         required
         value={password}
         error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors((previous) => ({ ...previous, password: undefined }));
+        }}
       />
       <button type="button" className={`${styles.linkButton} ${styles.forgot}`} onClick={() => onSwitch('reset')}>
         Forgot password?

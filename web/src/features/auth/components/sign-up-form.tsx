@@ -34,8 +34,10 @@ export function SignUpForm({ onDone, onSwitch }: AuthFormProps) {
     if (attempt > 0) focusFirstInvalid(formRef.current);
   }, [attempt]);
 
-  const set = (field: Field) => (event: { target: { value: string } }) =>
+  const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((previous) => ({ ...previous, [field]: event.target.value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -163,6 +163,19 @@ export const authHandlers = [
       if (!session || !user) return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       return HttpResponse.json(issueSession(user, session.aal, session.id));
     }
+    if (grant === 'pkce') {
+      const flow = typeof fields.auth_code === 'string' ? authDb.authCodes.get(fields.auth_code) : undefined;
+      const user = flow && authDb.users.find((candidate) => candidate.id === flow.userId);
+      if (!flow || !user) return authError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(String(fields.code_verifier)));
+      const challenge = btoa(String.fromCharCode(...new Uint8Array(digest)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      if (challenge !== flow.codeChallenge) return authError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+      authDb.authCodes.delete(String(fields.auth_code));
+      return HttpResponse.json(issueSession(user));
+    }
     return authError(400, 'unsupported_grant_type', 'unsupported grant type');
   }),
 
