@@ -54,6 +54,21 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
+  test('serves the reset-password landing at /auth/reset-password', async () => {
+    render('/auth/reset-password');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This reset link is invalid or has expired' }),
+    ).toBeInTheDocument();
+  });
+
+  test('captures a ?ref= code on any page as pending_referral_code', async () => {
+    render('/templates/church?ref=FRIEND7');
+
+    await screen.findByRole('heading', { level: 1, name: 'Church' });
+    expect(localStorage.getItem('pending_referral_code')).toBe('FRIEND7');
+  });
+
   test.each(['/nope', '/templates/church/sunday/extra/deep', '/creators/ada/unknown'])(
     'renders the not-found page for %s',
     async (url) => {

@@ -4,6 +4,7 @@ import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 
 import { api, ApiError, apiUrl } from './api-client';
+import { setAccessTokenSource } from './auth-token';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -105,5 +106,48 @@ describe('api client', () => {
 
     expect(error.status).toBe(0);
     expect(error.code).toBe('network_error');
+  });
+});
+
+describe('api client and the access token', () => {
+  function recordAuthorization() {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(apiPath('/echo'), ({ request }) => {
+        seen.push(request.headers.get('Authorization'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    return seen;
+  }
+
+  test('sends the access token of the registered source as a bearer token', async () => {
+    const seen = recordAuthorization();
+    setAccessTokenSource(() => Promise.resolve('token-123'));
+
+    await api.get('/echo');
+
+    expect(seen).toEqual(['Bearer token-123']);
+  });
+
+  test('sends no Authorization header when signed out or when no source is registered', async () => {
+    const seen = recordAuthorization();
+    setAccessTokenSource(() => null);
+    await api.get('/echo');
+    setAccessTokenSource(null);
+    await api.get('/echo');
+
+    expect(seen).toEqual([null, null]);
+  });
+
+  test('a failing token source is logged and the request goes out without a token', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen = recordAuthorization();
+    setAccessTokenSource(() => Promise.reject(new Error('refresh failed')));
+
+    await api.get('/echo');
+
+    expect(seen).toEqual([null]);
+    expect(error).toHaveBeenCalledWith('Could not read the access token', expect.any(Error));
   });
 });

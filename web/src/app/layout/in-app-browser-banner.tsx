@@ -17,13 +17,18 @@ export const BANNER_DISMISSED_KEY = 'in_app_browser_banner_dismissed';
  * "Copy Link" copies the address (the text-area fallback included) and says so in a toast.
  * Closing it hides it for the session.
  */
-export function InAppBrowserBanner() {
+type InAppBrowserBannerProps = {
+  /** Sends the browser to a URL (tests observe it; jsdom cannot navigate). */
+  openUrl?: (url: string) => void;
+};
+
+export function InAppBrowserBanner({ openUrl = (url) => window.location.assign(url) }: InAppBrowserBannerProps) {
   const [context] = useState(() => detectBrowserContext(globalThis.navigator?.userAgent ?? ''));
   const [dismissed, setDismissed] = useState(() => readStorage('session', BANNER_DISMISSED_KEY) === 'true');
   if (!context.inApp || dismissed) return null;
 
   const openInBrowser = () => {
-    window.location.href = androidIntentUrl(window.location.href);
+    openUrl(androidIntentUrl(window.location.href));
   };
   const copyLink = async () => {
     if (await copyText(window.location.href)) {

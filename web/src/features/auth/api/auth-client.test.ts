@@ -149,6 +149,7 @@ describe('AuthClient', () => {
   });
 
   test('a refresh the server refuses removes the session and announces SIGNED_OUT', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const session = signInAs(createMockUser());
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) }));
     authDb.sessions = [];
@@ -160,9 +161,11 @@ describe('AuthClient', () => {
     expect(current).toBeNull();
     expect(storedSession()).toBeNull();
     expect(events.map(([event]) => event)).toEqual(['SIGNED_OUT', 'INITIAL_SESSION']);
+    expect(logged).toHaveBeenCalledWith('Could not refresh the stored session', expect.any(AuthError));
   });
 
   test('a refresh that cannot reach the server keeps the session', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const session = signInAs(createMockUser());
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) }));
     server.use(http.post(authPath('/token'), () => HttpResponse.error()));
@@ -172,6 +175,7 @@ describe('AuthClient', () => {
 
     expect(current?.refresh_token).toBe(session.refresh_token);
     expect(storedSession()?.refresh_token).toBe(session.refresh_token);
+    expect(logged).toHaveBeenCalledWith('Could not refresh the stored session', expect.any(AuthError));
   });
 
   test('a recovery link’s fragment becomes the session, announced as PASSWORD_RECOVERY, and leaves the URL', async () => {

@@ -8,3 +8,7 @@ export function getProfile(): Promise<Profile> {
 
 /** The SWR key of the profile of `userId` (a new user never sees the previous one's). */
 export const profileKey = (userId: string) => ['profiles', 'me', userId] as const;
+
+export function isProfileKey(key: unknown): boolean {
+  return Array.isArray(key) && key[0] === 'profiles' && key[1] === 'me';
+}

@@ -7,7 +7,7 @@ import type { Profile } from '@/types/api';
 import type { AuthClient } from '../api/auth-client';
 import type { AuthEvent, AuthUser, Session, UrlAuthError } from '../api/auth-types';
 import { defaultAuthClient } from '../api/default-client';
-import { getProfile, profileKey } from '../api/get-profile';
+import { getProfile, isProfileKey, profileKey } from '../api/get-profile';
 import { clearPendingReferralCode, pendingReferralCode } from '../lib/referral';
 
 export type SignUpInput = {
@@ -93,8 +93,15 @@ export function AuthProvider({ children, client: given, onSignOut }: AuthProvide
     onSignOutRef.current = onSignOut;
   }, [onSignOut]);
 
+  // Profiles are keyed by user, so the next user's is a new key: an old one is cleared, never
+  // fetched again with another user's (or no) token.
   const clearCache = useCallback<ClearCache>(
-    (revalidate) => mutate(() => true, undefined, { revalidate }),
+    (revalidate) =>
+      mutate(
+        (key) => !revalidate || !isProfileKey(key),
+        undefined,
+        { revalidate },
+      ),
     [mutate],
   );
 

@@ -1,0 +1,49 @@
+import type { ReactElement, ReactNode } from 'react';
+
+import { createMockUser } from '@/testing/data-generators';
+import type { MockUser } from '@/testing/mocks/auth-db';
+import { renderApp } from '@/testing/test-utils';
+import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
+import { signInAs } from '@/features/auth/testing';
+
+import { ReportProblemProvider, type ReportProblemDialogProps } from '../dialogs/report-problem-dialog';
+import { UpgradeDialogProvider, type UpgradeDialogProps } from '../dialogs/upgrade-dialog';
+import { TestAppProviders } from '../test-app-providers';
+
+/** Stand-ins for the dialogs other screens provide: they only say whether they are open. */
+function UpgradeProbe({ open }: UpgradeDialogProps) {
+  return open ? <p>Upgrade dialog is open</p> : null;
+}
+
+function ReportProbe({ open }: ReportProblemDialogProps) {
+  return open ? <p>Report dialog is open</p> : null;
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <TestAppProviders>
+      <AuthDialogProvider>
+        <UpgradeDialogProvider dialog={UpgradeProbe}>
+          <ReportProblemProvider dialog={ReportProbe}>{children}</ReportProblemProvider>
+        </UpgradeDialogProvider>
+      </AuthDialogProvider>
+    </TestAppProviders>
+  );
+}
+
+/** Renders a layout part with the app's providers, signed in as `as` (a mock user) or signed out. */
+export function renderLayout(ui: ReactElement, { as, url = '/' }: { as?: MockUser; url?: string } = {}) {
+  if (as) signInAs(as, 'aal2');
+  return renderApp(ui, { wrapper: Providers, url, path: '*' });
+}
+
+/** A mock user with the given plan and role. */
+export function member({ premium = false, admin = false, ...overrides }: { premium?: boolean; admin?: boolean } & Partial<MockUser> = {}) {
+  const user = createMockUser({ email: 'ada@example.com', ...overrides });
+  user.profile.first_name = 'Ada';
+  user.profile.last_name = 'Obi';
+  user.profile.subscription_status = premium ? ' Active ' : null;
+  user.profile.subscription_plan = premium ? 'premium' : null;
+  user.profile.user_role = admin ? 'admin' : null;
+  return user;
+}
