@@ -121,6 +121,25 @@ describe('pages under the Content-Security-Policy', () => {
     await finish(watched, 'csp-home');
   });
 
+  test('the auth dialog (a lazy chunk, form styles, SVG icons) renders', async () => {
+    const watched = await watchedPage();
+    await watched.page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+    await watched.page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = watched.page.getByRole('dialog', { name: 'Welcome Back' });
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await finish(watched, 'csp-auth-dialog');
+  });
+
+  test('the reset-password landing renders', async () => {
+    const watched = await watchedPage();
+    const answer = await watched.page.goto(`${BASE_URL}/auth/reset-password`, { waitUntil: 'networkidle' });
+    assert.match(answer.headers()['content-security-policy'], /script-src 'self'/);
+    await watched.page
+      .getByRole('heading', { level: 1, name: 'This reset link is invalid or has expired' })
+      .waitFor({ timeout: 15_000 });
+    await finish(watched, 'csp-reset-password');
+  });
+
   test('the API docs render Swagger UI from our own files, offline', async () => {
     const watched = await watchedPage();
     await watched.page.goto(`${BASE_URL}/schema/swagger`, { waitUntil: 'networkidle' });
