@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import logging
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from dotenv import dotenv_values
 
@@ -16,32 +18,114 @@ from designcore.app.container import Container, build_container
 from designcore.app.settings import load_settings
 from designcore.domain.errors import DesignCoreError
 
+if TYPE_CHECKING:
+    from litestar import Litestar
 
-def _container() -> Container:
+log = logging.getLogger(__name__)
+
+
+def _container(environ: Mapping[str, str] | None = None) -> Container:
     dotenv = dotenv_values(".env") if os.path.exists(".env") else {}
-    return build_container(load_settings(os.environ, dotenv))
+    return build_container(load_settings(os.environ if environ is None else environ, dotenv))
+
+
+def serve_environment(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, str]:
+    """The variables ``serve`` runs with: its flags win over ``DESIGNCORE_HOST``, ``_PORT`` and
+    ``_WORKERS`` (so an unset public URL follows the port actually served)."""
+    merged = dict(environ)
+    flags = {"HOST": args.host, "PORT": args.port, "WORKERS": args.workers}
+    merged.update({f"DESIGNCORE_{name}": str(value) for name, value in flags.items() if value})
+    return merged
+
+
+def worker_app() -> Litestar:
+    """The app of one process of ``serve --workers N`` (uvicorn imports this by name).
+
+    Its settings come from the environment ``serve`` prepared; the database is migrated and
+    the signing keys made before any worker starts.
+    """
+    from designcore.app.http import create_app
+
+    return create_app(container=_container())
+
+
+def prepare_server(container: Container) -> None:
+    """What runs once before any worker starts: migrations, seeding an empty catalogue, and
+    the signing keys (so workers starting together find them and never race to make their
+    own; rotation then runs in one process only)."""
+    from designcore.app.seeding import migrate_database, prepare
+
+    if container.settings().server.seed_on_start:
+        prepare(container)
+    else:
+        migrate_database(container)
+    if container.settings().database.backend == "sqlalchemy":
+        container.token_signer()
+
+
+def _workers(container: Container) -> int:
+    settings = container.settings()
+    wanted = settings.server.workers or os.cpu_count() or 1
+    if wanted > 1 and settings.database.backend == "memory":
+        log.warning("in-memory adapters cannot be shared between processes: serving one worker")
+        return 1
+    if wanted > 1 and settings.auth.rate_limit_backend == "memory":
+        log.warning(
+            "rate limits are counted per process with DESIGNCORE_RATE_LIMIT_BACKEND=memory; "
+            "%d workers let a client make up to %d times as many requests (use redis)",
+            wanted,
+            wanted,
+        )
+    return wanted
 
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from designcore.app.http import create_app
-    from designcore.app.seeding import migrate_database, prepare
+    from designcore.app.periodic import Schedule, run_in_thread
 
-    container = _container()
+    environ = serve_environment(args, os.environ)
+    container = _container(environ)
     settings = container.settings()
-    if settings.server.seed_on_start:
-        prepare(container)
-    else:
-        migrate_database(container)
+    logging.basicConfig(level=settings.log_level)
+    prepare_server(container)
     if settings.web_dist is None:
         print("note: no built web app found (run `npm run build` in web/); serving the API only")
-    uvicorn.run(
-        create_app(container=container),
-        host=args.host or settings.server.host,
-        port=args.port or settings.server.port,
-        log_level=settings.log_level.lower(),
+    workers = _workers(container)
+    server = settings.server
+    log.info(
+        "serving on %s:%d with %d worker%s; public URL %s",
+        server.host,
+        server.port,
+        workers,
+        "" if workers == 1 else "s",
+        settings.auth.public_url,
     )
+    options: dict[str, Any] = {
+        "host": server.host,
+        "port": server.port,
+        "log_level": settings.log_level.lower(),
+        "timeout_graceful_shutdown": max(1, round(server.shutdown_seconds)),
+    }
+    if workers == 1:
+        uvicorn.run(create_app(container=container), **options)
+        return 0
+    # Housekeeping runs here in the supervising process, once, not in every worker.
+    tick = server.periodic_tick_seconds
+    stop = (
+        run_in_thread(Schedule(container.periodic_jobs(), container.clock()), tick)
+        if tick > 0
+        else None
+    )
+    os.environ.update(environ)
+    os.environ["DESIGNCORE_PERIODIC_TICK_SECONDS"] = "0"
+    os.environ["DESIGNCORE_SEED_ON_START"] = "false"
+    try:
+        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, **options)
+    finally:
+        if stop is not None:
+            stop()
     return 0
 
 
@@ -156,6 +240,11 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="migrate, seed an empty database, and serve HTTP")
     serve.add_argument("--host", help="address to listen on (default: DESIGNCORE_HOST)")
     serve.add_argument("--port", type=int, help="port (default: DESIGNCORE_PORT)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        help="server processes (default: DESIGNCORE_WORKERS, else one per CPU core)",
+    )
     serve.set_defaults(run=_serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(run=_migrate)
     seed = commands.add_parser("seed", help="store the seed catalogue and its previews")

@@ -3,13 +3,16 @@ expiry later), each also available as a CLI command for cron or a one-off run.
 
 The schedule is plain and testable (:class:`Schedule`); the server drives it from a Litestar
 lifespan task that wakes up every ``tick`` and runs due jobs in a worker thread, so a slow job
-never blocks requests. Each server process runs its own schedule: jobs must be safe to run
-concurrently and repeatedly (they are idempotent clean-ups and checks).
+never blocks requests. With several workers (``serve --workers N``) the supervising process
+runs the schedule once for all of them in a thread (:func:`run_in_thread`) and the workers run
+none. Jobs must still be safe to run concurrently and repeatedly (they are idempotent clean-ups
+and checks): a CLI command or a second server may run one at the same time.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime, timedelta
@@ -90,3 +93,17 @@ def lifespan(
                 stopping.set()
 
     return running
+
+
+def run_in_thread(schedule: Schedule, tick: float) -> Callable[[], None]:
+    """Check ``schedule`` every ``tick`` seconds in a daemon thread (the supervising process of
+    several server workers runs the housekeeping once for all); answer a function that stops it.
+    """
+    stopping = threading.Event()
+
+    def loop() -> None:
+        while not stopping.wait(tick):
+            schedule.run_due()
+
+    threading.Thread(target=loop, name="designcore-housekeeping", daemon=True).start()
+    return stopping.set

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -136,6 +137,18 @@ class ServerSettings:
 
     host: str = env("HOST", "Address to listen on.", "127.0.0.1")
     port: int = env("PORT", "Port to listen on.", 8000)
+    workers: int = env(
+        "WORKERS",
+        "Server processes `serve` starts (0: one per CPU core). Rate limits are shared only "
+        "through Redis; each process keeps its own answer and session caches.",
+        0,
+    )
+    shutdown_seconds: float = env(
+        "SHUTDOWN_SECONDS",
+        "On SIGTERM or Ctrl-C, how long the server lets requests in progress finish before "
+        "closing their connections.",
+        20.0,
+    )
     web_dist: str = env(
         "WEB_DIST",
         "Directory of the built web app served at `/` (empty: `web/dist` if it exists).",
@@ -179,8 +192,9 @@ class AuthConfig:
     public_url: str = env(
         "PUBLIC_URL",
         "Where the product is reached: the token issuer is `{PUBLIC_URL}/auth/v1` and mailed "
-        "links lead there.",
-        "http://127.0.0.1:8000",
+        "links lead there (empty: `http://{HOST}:{PORT}` of the address served, with `0.0.0.0` "
+        "and `::` as `127.0.0.1`).",
+        "",
     )
     confirm_email: bool = env(
         "AUTH_CONFIRM_EMAIL",
@@ -353,6 +367,12 @@ class Settings:
     payments: PaymentsSettings = attrs.field(factory=PaymentsSettings)
     key_encryption: KeyEncryptionSettings = attrs.field(factory=KeyEncryptionSettings)
 
+    def __attrs_post_init__(self) -> None:
+        if not self.auth.public_url:
+            # Frozen: the one place a derived value is filled in, before anyone can read it.
+            derived = served_url(self.server.host, self.server.port)
+            object.__setattr__(self, "auth", attrs.evolve(self.auth, public_url=derived))
+
     @property
     def database_url(self) -> str:
         """The database URL, defaulting to a SQLite file in the data directory."""
@@ -426,6 +446,20 @@ class Settings:
         return Path(self.server.inline_checkout_dist or "inline-checkout/dist").resolve() / (
             "inline.min.js"
         )
+
+
+def served_url(host: str, port: int) -> str:
+    """The URL of a server listening on ``host``:``port``; a wildcard address (``0.0.0.0``,
+    ``::`` or empty) is reached at ``127.0.0.1``."""
+    name = host.strip().strip("[]")
+    if name in {"", "0.0.0.0", "::"}:
+        name = "127.0.0.1"
+    try:
+        if ipaddress.ip_address(name).version == 6:
+            name = f"[{name}]"
+    except ValueError:
+        pass  # a host name
+    return f"http://{name}:{port}"
 
 
 for _cls in (

@@ -47,6 +47,34 @@ class TestLoadSettings:
             issue.path for issue in caught.value.issues
         }
 
+    def test_public_url_follows_the_served_port(self) -> None:
+        """Without DESIGNCORE_PUBLIC_URL the public URL is the address actually served."""
+        settings = load_settings({"DESIGNCORE_PORT": "8204"})
+        assert "http://127.0.0.1:8204" == settings.auth.public_url
+        assert "http://127.0.0.1:8204/sandbox/checkout/popup" == settings.sandbox_checkout_url
+
+    @pytest.mark.parametrize(
+        ("host", "expected"),
+        [
+            ("0.0.0.0", "http://127.0.0.1:9000"),
+            ("::", "http://127.0.0.1:9000"),
+            ("::1", "http://[::1]:9000"),
+            ("192.168.1.20", "http://192.168.1.20:9000"),
+            ("designcore.local", "http://designcore.local:9000"),
+        ],
+    )
+    def test_public_url_names_a_reachable_host(self, host: str, expected: str) -> None:
+        """Wildcard addresses become 127.0.0.1; IPv6 addresses are bracketed."""
+        settings = load_settings({"DESIGNCORE_HOST": host, "DESIGNCORE_PORT": "9000"})
+        assert expected == settings.auth.public_url
+
+    def test_explicit_public_url_wins(self) -> None:
+        """A configured public URL is kept whatever the served address."""
+        settings = load_settings(
+            {"DESIGNCORE_PORT": "8204", "DESIGNCORE_PUBLIC_URL": "https://designcore.example"}
+        )
+        assert "https://designcore.example" == settings.auth.public_url
+
     def test_every_variable_is_documented_in_the_readme(self) -> None:
         """The README's configuration table names every variable."""
         text = README.read_text()
