@@ -103,6 +103,22 @@ class TestListings:
         assert [new.id] == [t.id for t in catalogue.by_category("Church", 1)]
         assert [] == list(catalogue.by_category("church"))
 
+    def test_newest_in_categories_answers_each_row_at_once(
+        self, catalogue: TemplateCatalogue
+    ) -> None:
+        """newest_in_categories gives every named category (in the order asked, empty ones
+        too) its newest templates, limited, ties broken by id, as by_category would."""
+        church = [make_template(created_at=at(m)) for m in (9, 3, 3, 3, 1)]
+        logos = [make_template(category="Logos", created_at=at(m)) for m in (4, 2)]
+        for t in (*church, *logos, make_template(category="Birthdays")):
+            catalogue.add(t)
+        rows = catalogue.newest_in_categories(("Logos", "Church", "New Month"), 4)
+        assert ["Logos", "Church", "New Month"] == list(rows)
+        assert [t.id for t in catalogue.by_category("Church", 4)] == [t.id for t in rows["Church"]]
+        assert [logos[1].id, logos[0].id] == [t.id for t in rows["Logos"]]
+        assert [] == list(rows["New Month"])
+        assert catalogue.get_summary(church[4].id) == rows["Church"][0]
+
     def test_ties_break_by_id(self, catalogue: TemplateCatalogue) -> None:
         """Templates created at the same moment are ordered by id."""
         same = [make_template(created_at=at(5)) for _ in range(4)]

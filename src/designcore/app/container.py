@@ -500,7 +500,6 @@ class Container(containers.DeclarativeContainer):
         prompts=prompt_log,
         settings=site_settings,
         clock=clock,
-        cache_ttl=providers.Callable(timedelta, seconds=settings.provided.server.cache_seconds),
     )
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from designcore.domain.errors import Unavailable
@@ -45,6 +45,13 @@ class TemplateCatalogue(Protocol):
 
     def by_category(self, category: str, limit: int | None = None) -> Sequence[TemplateSummary]:
         """Templates of one category (exact name), newest first, at most ``limit``."""
+        ...
+
+    def newest_in_categories(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]]:
+        """Each of ``categories`` (exact names) with its newest templates, at most ``limit``
+        each, in one read: keys in the order given, an empty sequence for an empty category."""
         ...
 
     def all(self) -> Sequence[TemplateSummary]:

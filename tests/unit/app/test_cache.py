@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
+from litestar.testing import TestClient
+
 from designcore.adapters.memory import FixedClock
-from designcore.app import build_container, load_settings
+from designcore.app import Container
+from designcore.app.http import create_app
 from designcore.app.services.cache import TtlCache
-from designcore.domain.pagination import PageRequest
 from support import make_template
+
+MakeContainer = Callable[..., Container]
 
 
 class TestTtlCache:
@@ -45,27 +50,38 @@ class TestTtlCache:
         assert [0, 1] == [cache.get_or_compute("k", lambda: next(values)) for _ in range(2)]
 
 
-class TestCatalogueCaching:
-    def test_search_and_home_rows_follow_the_time_limit(self) -> None:
-        """A new template shows in search and home rows once the cached answers expire."""
-        clock = FixedClock()
-        container = build_container(
-            load_settings(
-                {
-                    "DESIGNCORE_DATABASE_URL": "memory://",
-                    "DESIGNCORE_STORAGE_BACKEND": "memory",
-                    "DESIGNCORE_CACHE_SECONDS": "30",
-                }
-            )
-        )
-        container.clock.override(clock)
-        service = container.catalogue_service()
+class TestAnswerCache:
+    def test_search_and_home_rows_follow_the_time_limit(
+        self, make_memory_container: MakeContainer, clock: FixedClock
+    ) -> None:
+        """A new template shows in search and home rows once the kept answers expire;
+        listings are never kept."""
+        container = make_memory_container(DESIGNCORE_CACHE_SECONDS="30")
         container.catalogue().add(make_template(name="Harvest Praise"))
-        assert 1 == service.search("harvest", PageRequest()).total_count
-        assert 1 == len(service.home_rows()[0].templates)
-        container.catalogue().add(make_template(name="Harvest Night"))
-        assert 1 == service.search(" Harvest ", PageRequest()).total_count
-        assert 1 == len(service.home_rows()[0].templates)
-        clock.advance(timedelta(seconds=31))
-        assert 2 == service.search("harvest", PageRequest()).total_count
-        assert 2 == len(service.home_rows()[0].templates)
+        with TestClient(app=create_app(container=container)) as client:
+
+            def counts() -> tuple[int, int, int]:
+                search = client.get("/api/v1/templates/search", params={"q": "harvest"})
+                again = client.get("/api/v1/templates/search", params={"q": " Harvest "})
+                home = client.get("/api/v1/templates/home")
+                listing = client.get("/api/v1/templates")
+                assert search.json() == again.json()
+                return (
+                    search.json()["totalCount"],
+                    len(home.json()["rows"][0]["templates"]),
+                    listing.json()["totalCount"],
+                )
+
+            assert (1, 1, 1) == counts()
+            container.catalogue().add(make_template(name="Harvest Night"))
+            assert (1, 1, 2) == counts()
+            clock.advance(timedelta(seconds=31))
+            assert (2, 2, 2) == counts()
+
+    def test_refused_requests_are_not_kept(self, make_memory_container: MakeContainer) -> None:
+        """A blank search and an out-of-range limit keep answering 400."""
+        container = make_memory_container(DESIGNCORE_CACHE_SECONDS="30")
+        with TestClient(app=create_app(container=container)) as client:
+            for _ in range(2):
+                assert 400 == client.get("/api/v1/templates/search", params={"q": " "}).status_code
+                assert 400 == client.get("/api/v1/templates/home?limit=0").status_code

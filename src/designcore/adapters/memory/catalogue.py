@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.pagination import Page, PageRequest
@@ -84,6 +84,17 @@ class InMemoryTemplateCatalogue:
         """Templates of one category, newest first."""
         found = [t for t in self._summaries() if t.category == category]
         return found if limit is None else found[:limit]
+
+    def newest_in_categories(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]]:
+        """Each category's newest templates, in one pass."""
+        rows: dict[str, list[TemplateSummary]] = {category: [] for category in categories}
+        for summary in self._summaries():
+            row = rows.get(summary.category)
+            if row is not None and len(row) < limit:
+                row.append(summary)
+        return rows
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""

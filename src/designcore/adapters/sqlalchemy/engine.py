@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -20,7 +22,7 @@ def create_database_engine(url: str, *, schema: str | None = None, echo: bool = 
     separate test runs never see each other's tables.
     """
     parsed = sa.make_url(url)
-    options: dict[str, Any] = {"echo": echo}
+    options: dict[str, Any] = {"echo": echo, "json_deserializer": load_json}
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
         if database and database != ":memory:" and not database.startswith("file:"):
@@ -33,6 +35,16 @@ def create_database_engine(url: str, *, schema: str | None = None, echo: bool = 
         options["connect_args"] = {"options": f"-csearch_path={schema}"}
     options.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
     return sa.create_engine(parsed, **options)
+
+
+def load_json(text: str | bytes) -> Any:
+    """JSON column values, decoded by msgspec (several times faster than ``json.loads``, and
+    listings decode two columns per row); what it refuses but ``json`` reads (``NaN``, lone
+    surrogates) goes to ``json``, so the values are the same."""
+    try:
+        return msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return json.loads(text)
 
 
 def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:

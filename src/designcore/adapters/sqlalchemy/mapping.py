@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +36,7 @@ SUMMARY_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
 )
 """The columns of the light variant: never the document."""
 FULL_COLUMNS = (*SUMMARY_COLUMNS, _T.polotno_json, _T.field_requirements)
+_SUMMARY_WIDTH = len(SUMMARY_COLUMNS)
 
 
 def utc(moment: datetime) -> datetime:
@@ -48,31 +49,47 @@ def utc_or_none(moment: datetime | None) -> datetime | None:
     return None if moment is None else utc(moment)
 
 
-def summary_to_domain(row: Mapping[Any, Any]) -> TemplateSummary:
-    """A light template from a row of :data:`SUMMARY_COLUMNS`."""
+def summary_to_domain(row: Sequence[Any]) -> TemplateSummary:
+    """A light template from a row of :data:`SUMMARY_COLUMNS`, in their order (positional
+    access: every listing converts dozens of rows per request)."""
+    (
+        template_id,
+        name,
+        category,
+        sub_category,
+        preview_url,
+        template_type,
+        description,
+        tags,
+        semantic_keywords,
+        design_intent,
+        created_at,
+        updated_at,
+    ) = row[:_SUMMARY_WIDTH]
     return TemplateSummary(
-        id=row["id"],
-        name=row["name"],
-        category=row["category"],
-        sub_category=row["sub_category"],
-        preview_url=row["preview_url"],
-        template_type=row["template_type"],
-        description=row["description"],
-        tags=tuple(row["tags"] or ()),
-        semantic_keywords=tuple(row["semantic_keywords"] or ()),
-        design_intent=row["design_intent"],
-        created_at=utc(row["created_at"]),
-        updated_at=utc(row["updated_at"]),
+        id=template_id,
+        name=name,
+        category=category,
+        sub_category=sub_category,
+        preview_url=preview_url,
+        template_type=template_type,
+        description=description,
+        tags=tuple(tags or ()),
+        semantic_keywords=tuple(semantic_keywords or ()),
+        design_intent=design_intent,
+        created_at=utc(created_at),
+        updated_at=utc(updated_at),
     )
 
 
-def template_to_domain(row: Mapping[Any, Any]) -> Template:
-    """A full template from a row of :data:`FULL_COLUMNS`."""
+def template_to_domain(row: Sequence[Any]) -> Template:
+    """A full template from a row of :data:`FULL_COLUMNS`, in their order."""
     summary = summary_to_domain(row)
-    requirements = tuple(FieldRequirement(**item) for item in row["field_requirements"] or ())
+    polotno_json, field_requirements = row[_SUMMARY_WIDTH:]
+    requirements = tuple(FieldRequirement(**item) for item in field_requirements or ())
     return Template(
         **attrs.asdict(summary, recurse=False),
-        polotno_json=row["polotno_json"],
+        polotno_json=polotno_json,
         field_requirements=requirements,
     )
 

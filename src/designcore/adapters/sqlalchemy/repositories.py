@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -41,6 +42,76 @@ from designcore.ports.catalogue import SearchUnavailable
 _T = TEMPLATES.c
 _C = COUNTS.c
 _NEWEST = (_T.created_at.desc(), _T.id)
+
+# Reads are built once with bound parameters: SQLAlchemy then finds their compiled form from
+# a cache key it memoises on the statement, instead of building and hashing a new statement
+# on every request.
+_LIMIT = sa.bindparam("limit", type_=sa.Integer)
+_OFFSET = sa.bindparam("offset", type_=sa.Integer)
+_BY_ID = {
+    name: sa.select(*columns).where(_T.id == sa.bindparam("id"))
+    for name, columns in (
+        ("summary", SUMMARY_COLUMNS),
+        ("full", FULL_COLUMNS),
+        ("sub_category", (_T.sub_category,)),
+    )
+}
+_BY_CATEGORY = (
+    sa.select(*SUMMARY_COLUMNS).where(_T.category == sa.bindparam("category")).order_by(*_NEWEST)
+)
+_BY_CATEGORY_LIMITED = _BY_CATEGORY.limit(_LIMIT)
+_ROW_POSITION = "row_position"
+
+
+@functools.cache
+def _newest_in(count: int) -> sa.Select[Any]:
+    """The newest ``limit`` templates of ``count`` categories (``category_0``…) in one
+    statement: one index range per category, glued with UNION ALL."""
+    rows = [
+        sa.select(sa.literal_column(str(n), sa.Integer).label(_ROW_POSITION), *SUMMARY_COLUMNS)
+        .where(_T.category == sa.bindparam(f"category_{n}"))
+        .order_by(*_NEWEST)
+        .limit(_LIMIT)
+        .subquery(f"row_{n}")
+        for n in range(count)
+    ]
+    union = sa.union_all(*(sa.select(row) for row in rows)).subquery("home_rows")
+    return sa.select(union).order_by(union.c[_ROW_POSITION], union.c.created_at.desc(), union.c.id)
+
+
+@functools.cache
+def _page(
+    category: bool, sub_category: bool, search: bool
+) -> tuple[sa.Select[Any], sa.Select[Any]]:
+    """A listing page and its total for one combination of filters (``category``,
+    ``sub_category`` and ``needle`` parameters, then ``limit`` and ``offset``)."""
+    conditions: list[sa.ColumnElement[bool]] = []
+    if category:
+        conditions.append(_T.category == sa.bindparam("category"))
+    if sub_category:
+        conditions.append(_T.sub_category == sa.bindparam("sub_category"))
+    if search:
+        conditions.append(_T.filter_text.like(sa.bindparam("needle"), escape="\\"))
+    # Deferred join: find the page's ids from the (created_at, id) index alone, then read
+    # only those rows; a deep offset then skips index entries instead of table rows.
+    page_ids = (
+        sa.select(_T.id)
+        .where(*conditions)
+        .order_by(*_NEWEST)
+        .limit(_LIMIT)
+        .offset(_OFFSET)
+        .scalar_subquery()
+    )
+    query = sa.select(*SUMMARY_COLUMNS).where(_T.id.in_(page_ids)).order_by(*_NEWEST)
+    if search:
+        count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
+    else:
+        # Without a search term the kept counts answer exactly, without a full count.
+        count = sa.select(sa.func.coalesce(sa.func.sum(_C.n), 0)).where(
+            *([_C.category == sa.bindparam("category")] if category else []),
+            *([_C.sub_category == sa.bindparam("sub_category")] if sub_category else []),
+        )
+    return query, count
 
 
 def _adjust_counts(conn: sa.Connection, changes: Counter[tuple[str, str]]) -> None:
@@ -121,20 +192,20 @@ class SqlAlchemyTemplateCatalogue:
         except IntegrityError as error:
             raise Conflict(f"a template named {template.name!r} exists") from error
 
-    def _one(self, columns: Sequence[sa.ColumnElement[Any]], template_id: str) -> sa.RowMapping:
+    def _one(self, columns: str, template_id: str) -> sa.Row[Any]:
         with self._engine.connect() as conn:
-            row = conn.execute(sa.select(*columns).where(_T.id == template_id)).mappings().first()
+            row = conn.execute(_BY_ID[columns], {"id": template_id}).first()
         if row is None:
             raise _not_found(template_id)
         return row
 
     def get(self, template_id: str) -> Template:
         """The full template."""
-        return template_to_domain(self._one(FULL_COLUMNS, template_id))
+        return template_to_domain(self._one("full", template_id))
 
     def get_summary(self, template_id: str) -> TemplateSummary:
         """The light variant."""
-        return summary_to_domain(self._one(SUMMARY_COLUMNS, template_id))
+        return summary_to_domain(self._one("summary", template_id))
 
     def count(self) -> int:
         """How many templates are stored."""
@@ -142,14 +213,32 @@ class SqlAlchemyTemplateCatalogue:
             total = conn.execute(sa.select(sa.func.coalesce(sa.func.sum(_C.n), 0)))
             return int(total.scalar_one())
 
-    def _summaries(self, query: sa.Select[Any]) -> list[TemplateSummary]:
+    def _summaries(
+        self, query: sa.Select[Any], params: dict[str, Any] | None = None
+    ) -> list[TemplateSummary]:
         with self._engine.connect() as conn:
-            return [summary_to_domain(row) for row in conn.execute(query).mappings()]
+            return [summary_to_domain(row) for row in conn.execute(query, params)]
 
     def by_category(self, category: str, limit: int | None = None) -> Sequence[TemplateSummary]:
         """Templates of one category, newest first."""
-        query = sa.select(*SUMMARY_COLUMNS).where(_T.category == category).order_by(*_NEWEST)
-        return self._summaries(query if limit is None else query.limit(limit))
+        if limit is None:
+            return self._summaries(_BY_CATEGORY, {"category": category})
+        return self._summaries(_BY_CATEGORY_LIMITED, {"category": category, "limit": limit})
+
+    def newest_in_categories(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]]:
+        """Each category's newest templates, in one statement."""
+        rows: dict[str, list[TemplateSummary]] = {category: [] for category in categories}
+        if not rows:
+            return rows
+        named = list(rows)
+        params: dict[str, Any] = {f"category_{n}": name for n, name in enumerate(named)}
+        params["limit"] = limit
+        with self._engine.connect() as conn:
+            for row in conn.execute(_newest_in(len(named)), params):
+                rows[named[row[0]]].append(summary_to_domain(row[1:]))
+        return rows
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""
@@ -181,35 +270,17 @@ class SqlAlchemyTemplateCatalogue:
         search: str | None = None,
     ) -> Page[TemplateSummary]:
         """One page of the filtered listing with its total count."""
-        conditions: list[sa.ColumnElement[bool]] = []
+        query, count = _page(category is not None, sub_category is not None, bool(search))
+        params: dict[str, Any] = {"limit": request.limit, "offset": request.offset}
         if category is not None:
-            conditions.append(_T.category == category)
+            params["category"] = category
         if sub_category is not None:
-            conditions.append(_T.sub_category == sub_category)
+            params["sub_category"] = sub_category
         if search:
-            conditions.append(_T.filter_text.like(escape_like(filter_needle(search)), escape="\\"))
-        # Deferred join: find the page's ids from the (created_at, id) index alone, then read
-        # only those rows; a deep offset then skips index entries instead of table rows.
-        page_ids = (
-            sa.select(_T.id)
-            .where(*conditions)
-            .order_by(*_NEWEST)
-            .limit(request.limit)
-            .offset(request.offset)
-            .scalar_subquery()
-        )
-        query = sa.select(*SUMMARY_COLUMNS).where(_T.id.in_(page_ids)).order_by(*_NEWEST)
-        if search:
-            count = sa.select(sa.func.count()).select_from(TEMPLATES).where(*conditions)
-        else:
-            # Without a search term the kept counts answer exactly, without a full count.
-            count = sa.select(sa.func.coalesce(sa.func.sum(_C.n), 0)).where(
-                *([_C.category == category] if category is not None else []),
-                *([_C.sub_category == sub_category] if sub_category is not None else []),
-            )
+            params["needle"] = escape_like(filter_needle(search))
         with self._engine.connect() as conn:
-            rows = [summary_to_domain(row) for row in conn.execute(query).mappings()]
-            total = int(conn.execute(count).scalar_one())
+            rows = [summary_to_domain(row) for row in conn.execute(query, params)]
+            total = int(conn.execute(count, params).scalar_one())
         return Page.of(rows, total, request)
 
     def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
@@ -228,7 +299,7 @@ class SqlAlchemyTemplateCatalogue:
 
     def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:
         """Same sub-category, excluding the template itself."""
-        sub_category = self._one((_T.sub_category,), template_id)["sub_category"]
+        sub_category = self._one("sub_category", template_id)[0]
         if not sub_category:
             return []
         return self._summaries(

@@ -14,7 +14,7 @@ from designcore.domain.search import TIER_ANYWHERE, TIER_LABELS, TIER_NAME, page
 _T = TEMPLATES.c
 
 SearchStrategy = Callable[
-    [sa.Connection, Sequence[str], int, int], tuple[Sequence[sa.RowMapping], int]
+    [sa.Connection, Sequence[str], int, int], tuple[Sequence[sa.Row[Any]], int]
 ]
 """``(connection, tokens, limit, offset) -> (rows of SUMMARY_COLUMNS, total count)``.
 
@@ -32,18 +32,18 @@ def _fts_query(tokens: Sequence[str], columns: str | None = None) -> str:
     return f"{{{columns}}} : ({phrases})" if columns else f"({phrases})"
 
 
-def _in_recency_order(conn: sa.Connection, keys: sa.TextClause) -> list[sa.RowMapping]:
+def _in_recency_order(conn: sa.Connection, keys: sa.TextClause) -> list[sa.Row[Any]]:
     query = (
         sa.select(*SUMMARY_COLUMNS)
         .where(_T.search_order.in_(keys.columns(sa.column("search_order", sa.BigInteger))))
         .order_by(_T.search_order.desc())
     )
-    return list(conn.execute(query).mappings())
+    return list(conn.execute(query))
 
 
 def sqlite_fts5(
     conn: sa.Connection, tokens: Sequence[str], limit: int, offset: int
-) -> tuple[Sequence[sa.RowMapping], int]:
+) -> tuple[Sequence[sa.Row[Any]], int]:
     """FTS5 keyed by ``search_order``: a level's newest matches are its highest row ids, and
     column filters give the levels (name; name and labels; everything)."""
     levels = {
@@ -57,7 +57,7 @@ def sqlite_fts5(
         query = sa.text(f"SELECT count(*) {matches}")
         return int(conn.execute(query, {"match": levels[level]}).scalar_one())
 
-    def fetch(tier: int, exclude: bool, tier_limit: int, tier_offset: int) -> list[sa.RowMapping]:
+    def fetch(tier: int, exclude: bool, tier_limit: int, tier_offset: int) -> list[sa.Row[Any]]:
         match = f"{levels[tier]} NOT {levels[tier - 1]}" if exclude else levels[tier]
         keys = sa.text(
             f"SELECT rowid AS search_order {matches} ORDER BY rowid DESC LIMIT :lim OFFSET :off"
@@ -109,7 +109,7 @@ def _level_queries(conn: sa.Connection, tokens: Sequence[str]) -> dict[int, str 
 
 def _tier_keys(
     conn: sa.Connection, condition: str, params: dict[str, Any], limit: int, offset: int
-) -> list[sa.RowMapping]:
+) -> list[sa.Row[Any]]:
     """One tier's newest matches. First a walk back along ``search_order`` through the
     newest :data:`_WALK_WINDOW` templates (``coalesce`` keeps the GIN index out of it): a
     tier denser than page size / window fills its page there. Otherwise the tier is sparse,
@@ -135,7 +135,7 @@ def _tier_keys(
 
 def postgresql_tsvector(
     conn: sa.Connection, tokens: Sequence[str], limit: int, offset: int
-) -> tuple[Sequence[sa.RowMapping], int]:
+) -> tuple[Sequence[sa.Row[Any]], int]:
     """The GIN-indexed vectors of ``design_template_search``, one per level (migration
     0005); a level's newest matches come from its ``search_order`` key."""
     queries = _level_queries(conn, tokens)
@@ -149,7 +149,7 @@ def postgresql_tsvector(
         sql = sa.text(f"SELECT count(*) FROM design_template_search WHERE {matches(level)}")
         return int(conn.execute(sql, {f"q{level}": queries[level]}).scalar_one())
 
-    def fetch(tier: int, exclude: bool, tier_limit: int, tier_offset: int) -> list[sa.RowMapping]:
+    def fetch(tier: int, exclude: bool, tier_limit: int, tier_offset: int) -> list[sa.Row[Any]]:
         query, earlier = queries[tier], queries.get(tier - 1)
         if query is None:
             return []

@@ -13,6 +13,7 @@ from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
+from designcore.app.http.compression import compression_config
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         openapi_config=openapi_config(dist),
         cors_config=cors_config(settings),
         before_send=[security_headers(settings)],
+        compression_config=compression_config(),
         debug=settings.server.debug,
         lifespan=_housekeeping(container, settings),
     )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from litestar import Request
 from litestar.di import Provide
 
 from designcore.app.container import Container
+from designcore.app.http.answers import AnswerCache
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.profiles import ProfileService
@@ -44,12 +46,20 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_profiles() -> ProfileService:
         return container.profiles()
 
+    answers = AnswerCache(
+        container.clock(), timedelta(seconds=container.settings().server.cache_seconds)
+    )
+
+    def provide_answers() -> AnswerCache:
+        return answers
+
     def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
         viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
         return viewer
 
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
+        "answers": Provide(provide_answers, sync_to_thread=False),
         "site_settings": Provide(provide_site_settings, sync_to_thread=False),
         "storage": Provide(provide_storage, sync_to_thread=False),
         "media": Provide(provide_media, sync_to_thread=False),

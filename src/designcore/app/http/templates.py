@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, get
+from litestar import Controller, Request, Response, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
+from designcore.app.http.answers import AnswerCache
 from designcore.app.http.schemas import (
     CategoryDetailOut,
     CategoryOut,
@@ -18,6 +19,7 @@ from designcore.app.http.schemas import (
     templates_out,
 )
 from designcore.app.services import CatalogueService
+from designcore.app.services.catalogue import search_identity
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.templates import HOME_ROW_SIZE, RELATED_LIMIT
@@ -27,6 +29,7 @@ Size = Annotated[int, QueryParameter(description="Items per page (1-100).")]
 Limit = Annotated[int, QueryParameter(description="How many items at most (1-100).")]
 Text = Annotated[str | None, QueryParameter(max_length=200)]
 Catalogue = NamedDependency[CatalogueService]
+Answers = NamedDependency[AnswerCache]
 
 
 class TemplateController(Controller):
@@ -35,38 +38,65 @@ class TemplateController(Controller):
     path = "/api/v1/templates"
     tags = ["templates"]
 
-    @get("/", operation_id="listTemplates", sync_to_thread=True)
-    def list_templates(
+    @get("/", operation_id="listTemplates")
+    async def list_templates(
         self,
+        request: Request[Any, Any, Any],
         catalogue: Catalogue,
+        answers: Answers,
         page: Page = 1,
         size: Size = DEFAULT_PAGE_SIZE,
         category: Text = None,
         sub_category: Text = None,
         search: Text = None,
-    ) -> PageOut:
+    ) -> Response[PageOut]:
         """One page of templates, newest first, filtered by category, sub-category or a term
         found in the name, category, description or tags."""
-        result = catalogue.listing(
-            PageRequest(page, size), category=category, sub_category=sub_category, search=search
+        answer = await answers.answer(
+            None,
+            lambda: PageOut.of(
+                catalogue.listing(
+                    PageRequest(page, size),
+                    category=category,
+                    sub_category=sub_category,
+                    search=search,
+                )
+            ),
         )
-        return PageOut.of(result)
+        return answer.response(request)
 
-    @get("/home", operation_id="homeRows", sync_to_thread=True)
-    def home(self, catalogue: Catalogue, limit: Limit = HOME_ROW_SIZE) -> HomeOut:
-        """The five home rows in one request."""
-        return HomeOut.of(catalogue.home_rows(limit))
-
-    @get("/search", operation_id="searchTemplates", sync_to_thread=True)
-    def search(
+    @get("/home", operation_id="homeRows")
+    async def home(
         self,
+        request: Request[Any, Any, Any],
         catalogue: Catalogue,
+        answers: Answers,
+        limit: Limit = HOME_ROW_SIZE,
+    ) -> Response[HomeOut]:
+        """The five home rows in one request."""
+        answer = await answers.answer(
+            ("home", limit), lambda: HomeOut.of(catalogue.home_rows(limit))
+        )
+        return answer.response(request)
+
+    @get("/search", operation_id="searchTemplates")
+    async def search(
+        self,
+        request: Request[Any, Any, Any],
+        catalogue: Catalogue,
+        answers: Answers,
         q: Annotated[str, QueryParameter(max_length=500)],
         page: Page = 1,
         size: Size = DEFAULT_PAGE_SIZE,
-    ) -> PageOut:
+    ) -> Response[PageOut]:
         """Ranked full-text search; falls back to the plain filter if the index fails."""
-        return PageOut.of(catalogue.search(q, PageRequest(page, size)))
+        wanted = PageRequest(page, size)
+        identity = search_identity(q, wanted)
+        answer = await answers.answer(
+            None if identity is None else ("search", identity),
+            lambda: PageOut.of(catalogue.search(q, wanted)),
+        )
+        return answer.response(request)
 
     @get("/all", operation_id="allTemplates", sync_to_thread=True)
     def all_templates(self, catalogue: Catalogue) -> list[TemplateOut]:

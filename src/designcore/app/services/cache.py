@@ -28,22 +28,41 @@ class TtlCache(Generic[V]):
         self._entries: OrderedDict[Hashable, tuple[float, V]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_or_compute(self, key: Hashable, compute: Callable[[], V]) -> V:
-        """The cached answer for ``key``, or ``compute()``'s, stored for next time."""
-        if self._ttl <= timedelta(0):
-            return compute()
+    @property
+    def enabled(self) -> bool:
+        """Whether anything is kept at all (a ``ttl`` above zero)."""
+        return self._ttl > timedelta(0)
+
+    def get(self, key: Hashable) -> V | None:
+        """The answer kept for ``key`` if it has not expired, else ``None``."""
+        if not self.enabled:
+            return None
         now = self._clock.now().timestamp()
         with self._lock:
             found = self._entries.get(key)
-            if found is not None and found[0] > now:
-                self._entries.move_to_end(key)
-                return found[1]
-        value = compute()
+            if found is None or found[0] <= now:
+                return None
+            self._entries.move_to_end(key)
+            return found[1]
+
+    def put(self, key: Hashable, value: V) -> None:
+        """Keep ``value`` for ``key`` from now for ``ttl`` (nothing when caching is off)."""
+        if not self.enabled:
+            return
+        expires = self._clock.now().timestamp() + self._ttl.total_seconds()
         with self._lock:
-            self._entries[key] = (now + self._ttl.total_seconds(), value)
+            self._entries[key] = (expires, value)
             self._entries.move_to_end(key)
             while len(self._entries) > self._max:
                 self._entries.popitem(last=False)
+
+    def get_or_compute(self, key: Hashable, compute: Callable[[], V]) -> V:
+        """The cached answer for ``key``, or ``compute()``'s, stored for next time."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        value = compute()
+        self.put(key, value)
         return value
 
     def clear(self) -> None:

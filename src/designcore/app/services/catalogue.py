@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Hashable, Sequence
 
 import attrs
 
-from designcore.app.services.cache import TtlCache
 from designcore.app.services.site_settings import SiteSettingsService
 from designcore.domain.errors import Conflict, FieldIssue, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.pagination import Page, PageRequest
@@ -48,8 +46,22 @@ class CategoryDetail:
     sub_categories: tuple[Category, ...]
 
 
+def search_identity(term: str | None, request: PageRequest) -> Hashable | None:
+    """What makes two searches answer the same (the words, the normalised term and the page),
+    for caches of answers; ``None`` for a blank term, which :meth:`CatalogueService.search`
+    refuses."""
+    normalised = normalise_search_term(term)
+    if normalised is None:
+        return None
+    return (search_tokens(normalised), normalised.casefold(), request.page, request.size)
+
+
 class CatalogueService:
-    """What the app asks of the template catalogue."""
+    """What the app asks of the template catalogue.
+
+    Answers are always fresh: the HTTP layer keeps the encoded answers of the busiest reads
+    for a few seconds (``DESIGNCORE_CACHE_SECONDS``).
+    """
 
     def __init__(
         self,
@@ -57,29 +69,17 @@ class CatalogueService:
         prompts: PromptLog,
         settings: SiteSettingsService,
         clock: Clock,
-        cache_ttl: timedelta = timedelta(0),
     ) -> None:
         self._catalogue = catalogue
         self._prompts = prompts
         self._settings = settings
         self._clock = clock
-        # Search and home rows are read far more often than templates change; answers may be
-        # up to ``cache_ttl`` old (the web app caches them for longer on its side anyway).
-        self._home_cache: TtlCache[list[HomeRow]] = TtlCache(clock, cache_ttl, 16)
-        self._search_cache: TtlCache[Page[TemplateSummary]] = TtlCache(clock, cache_ttl, 2048)
 
     def home_rows(self, limit: int = HOME_ROW_SIZE) -> list[HomeRow]:
-        """The five home rows, newest first, ``limit`` templates each."""
+        """The five home rows, newest first, ``limit`` templates each (one catalogue read)."""
         _check_limit(limit)
-        return list(
-            self._home_cache.get_or_compute(
-                limit,
-                lambda: [
-                    HomeRow(category, tuple(self._catalogue.by_category(category, limit)))
-                    for category in HOME_CATEGORIES
-                ],
-            )
-        )
+        rows = self._catalogue.newest_in_categories(HOME_CATEGORIES, limit)
+        return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
 
     def listing(
         self,
@@ -102,8 +102,7 @@ class CatalogueService:
         normalised = normalise_search_term(term)
         if normalised is None:
             raise ValidationFailed((FieldIssue("q", "must not be blank"),))
-        key = (search_tokens(normalised), normalised.casefold(), request.page, request.size)
-        return self._search_cache.get_or_compute(key, lambda: self._search(normalised, request))
+        return self._search(normalised, request)
 
     def _search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
         try:
