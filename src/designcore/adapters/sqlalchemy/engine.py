@@ -27,6 +27,9 @@ def create_database_engine(url: str, *, schema: str | None = None, echo: bool = 
         database = parsed.database
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            # Enough connections kept for the server's worker threads: a connection past the
+            # pool is closed on return, and opening one costs more than a home-rows read.
+            options.update(pool_size=20, max_overflow=20)
         options["connect_args"] = {"check_same_thread": False, "timeout": 30}
         engine = sa.create_engine(parsed, **options)
         sa.event.listen(engine, "connect", _tune_sqlite)

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 import sqlalchemy as sa
 
+from designcore.adapters.sqlalchemy.engine import load_json
 from designcore.adapters.sqlalchemy.tables import (
     TEMPLATES,
     PromptRow,
@@ -49,9 +50,28 @@ def utc_or_none(moment: datetime | None) -> datetime | None:
     return None if moment is None else utc(moment)
 
 
+def _moment(value: datetime | str) -> datetime:
+    # SQLAlchemy and psycopg hand back datetimes; the SQLite driver the stored text, naive UTC
+    # (read with the offset appended: datetime.replace costs five times as much).
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value + "+00:00")
+        except ValueError:  # written with an offset of its own
+            value = datetime.fromisoformat(value)
+    if value.tzinfo is UTC:
+        return value
+    return utc(value)
+
+
+def _json(value: Any) -> Any:
+    # Decoded already by SQLAlchemy or psycopg; the SQLite driver hands back the JSON text.
+    return load_json(value) if isinstance(value, str | bytes) else value
+
+
 def summary_to_domain(row: Sequence[Any]) -> TemplateSummary:
-    """A light template from a row of :data:`SUMMARY_COLUMNS`, in their order (positional
-    access: every listing converts dozens of rows per request)."""
+    """A light template from a row of :data:`SUMMARY_COLUMNS`, in their order, as SQLAlchemy
+    or the driver itself hands it back (positional access: every listing converts dozens of
+    rows per request)."""
     (
         template_id,
         name,
@@ -74,11 +94,11 @@ def summary_to_domain(row: Sequence[Any]) -> TemplateSummary:
         preview_url=preview_url,
         template_type=template_type,
         description=description,
-        tags=tuple(tags or ()),
-        semantic_keywords=tuple(semantic_keywords or ()),
+        tags=tuple(_json(tags) or ()),
+        semantic_keywords=tuple(_json(semantic_keywords) or ()),
         design_intent=design_intent,
-        created_at=utc(created_at),
-        updated_at=utc(updated_at),
+        created_at=_moment(created_at),
+        updated_at=_moment(updated_at),
     )
 
 
@@ -86,10 +106,10 @@ def template_to_domain(row: Sequence[Any]) -> Template:
     """A full template from a row of :data:`FULL_COLUMNS`, in their order."""
     summary = summary_to_domain(row)
     polotno_json, field_requirements = row[_SUMMARY_WIDTH:]
-    requirements = tuple(FieldRequirement(**item) for item in field_requirements or ())
+    requirements = tuple(FieldRequirement(**item) for item in _json(field_requirements) or ())
     return Template(
         **attrs.asdict(summary, recurse=False),
-        polotno_json=polotno_json,
+        polotno_json=_json(polotno_json),
         field_requirements=requirements,
     )
 

@@ -43,9 +43,10 @@ _T = TEMPLATES.c
 _C = COUNTS.c
 _NEWEST = (_T.created_at.desc(), _T.id)
 
-# Reads are built once with bound parameters: SQLAlchemy then finds their compiled form from
-# a cache key it memoises on the statement, instead of building and hashing a new statement
-# on every request.
+# The catalogue's reads are built once with bound parameters and compiled once per engine
+# (:class:`_Prepared`), then run straight on the driver: a home-rows request spends its time
+# in the database and in making the domain objects, not in building, hashing and compiling
+# statements or in per-value result processing.
 _LIMIT = sa.bindparam("limit", type_=sa.Integer)
 _OFFSET = sa.bindparam("offset", type_=sa.Integer)
 _BY_ID = {
@@ -60,6 +61,13 @@ _BY_CATEGORY = (
     sa.select(*SUMMARY_COLUMNS).where(_T.category == sa.bindparam("category")).order_by(*_NEWEST)
 )
 _BY_CATEGORY_LIMITED = _BY_CATEGORY.limit(_LIMIT)
+_ALL = sa.select(*SUMMARY_COLUMNS).order_by(_T.category, *_NEWEST)
+_RELATED = (
+    sa.select(*SUMMARY_COLUMNS)
+    .where(_T.sub_category == sa.bindparam("sub_category"), _T.id != sa.bindparam("id"))
+    .order_by(*_NEWEST)
+    .limit(_LIMIT)
+)
 _ROW_POSITION = "row_position"
 
 
@@ -114,6 +122,31 @@ def _page(
     return query, count
 
 
+class _Prepared:
+    """A Core statement compiled once for a dialect and run on the connection's DBAPI cursor:
+    its rows are the driver's own tuples, as :func:`summary_to_domain` reads them (no Row
+    objects, no per-value result processing)."""
+
+    def __init__(self, statement: sa.Select[Any], dialect: sa.Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self._sql = compiled.string
+        self._defaults = compiled.construct_params(_check=False)
+        self._positions = tuple(compiled.positiontup or ()) if compiled.positional else None
+
+    def rows(self, conn: sa.Connection, values: Mapping[str, Any]) -> list[Any]:
+        """Every row, with ``values`` for the named parameters."""
+        merged = {**self._defaults, **values}
+        params: Any = (
+            merged if self._positions is None else tuple(merged[name] for name in self._positions)
+        )
+        cursor = conn.connection.cursor()
+        try:
+            cursor.execute(self._sql, params)
+            return list(cursor.fetchall())
+        finally:
+            cursor.close()
+
+
 def _adjust_counts(conn: sa.Connection, changes: Counter[tuple[str, str]]) -> None:
     """Add each delta to its (category, sub-category) count, creating rows as needed."""
     dialect_insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
@@ -144,6 +177,17 @@ class SqlAlchemyTemplateCatalogue:
     def __init__(self, engine: sa.Engine) -> None:
         self._engine = engine
         self._search = strategy_for(engine.dialect.name)
+        self._prepared: dict[sa.Select[Any], _Prepared] = {}
+
+    def _run(
+        self, conn: sa.Connection, statement: sa.Select[Any], values: Mapping[str, Any]
+    ) -> list[Any]:
+        """Run one of this module's prepared reads (never a statement built per call: each
+        is compiled once and kept)."""
+        prepared = self._prepared.get(statement)
+        if prepared is None:
+            prepared = self._prepared[statement] = _Prepared(statement, self._engine.dialect)
+        return prepared.rows(conn, values)
 
     def add(self, template: Template) -> None:
         """Store a new template."""
@@ -192,12 +236,12 @@ class SqlAlchemyTemplateCatalogue:
         except IntegrityError as error:
             raise Conflict(f"a template named {template.name!r} exists") from error
 
-    def _one(self, columns: str, template_id: str) -> sa.Row[Any]:
+    def _one(self, columns: str, template_id: str) -> Sequence[Any]:
         with self._engine.connect() as conn:
-            row = conn.execute(_BY_ID[columns], {"id": template_id}).first()
-        if row is None:
+            found = self._run(conn, _BY_ID[columns], {"id": template_id})
+        if not found:
             raise _not_found(template_id)
-        return row
+        return found[0]  # type: ignore[no-any-return]
 
     def get(self, template_id: str) -> Template:
         """The full template."""
@@ -214,10 +258,10 @@ class SqlAlchemyTemplateCatalogue:
             return int(total.scalar_one())
 
     def _summaries(
-        self, query: sa.Select[Any], params: dict[str, Any] | None = None
+        self, query: sa.Select[Any], params: Mapping[str, Any] | None = None
     ) -> list[TemplateSummary]:
         with self._engine.connect() as conn:
-            return [summary_to_domain(row) for row in conn.execute(query, params)]
+            return [summary_to_domain(row) for row in self._run(conn, query, params or {})]
 
     def by_category(self, category: str, limit: int | None = None) -> Sequence[TemplateSummary]:
         """Templates of one category, newest first."""
@@ -236,13 +280,13 @@ class SqlAlchemyTemplateCatalogue:
         params: dict[str, Any] = {f"category_{n}": name for n, name in enumerate(named)}
         params["limit"] = limit
         with self._engine.connect() as conn:
-            for row in conn.execute(_newest_in(len(named)), params):
+            for row in self._run(conn, _newest_in(len(named)), params):
                 rows[named[row[0]]].append(summary_to_domain(row[1:]))
         return rows
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""
-        return self._summaries(sa.select(*SUMMARY_COLUMNS).order_by(_T.category, *_NEWEST))
+        return self._summaries(_ALL)
 
     def categories(self) -> Sequence[str]:
         """Distinct categories."""
@@ -279,8 +323,8 @@ class SqlAlchemyTemplateCatalogue:
         if search:
             params["needle"] = escape_like(filter_needle(search))
         with self._engine.connect() as conn:
-            rows = [summary_to_domain(row) for row in conn.execute(query, params)]
-            total = int(conn.execute(count, params).scalar_one())
+            rows = [summary_to_domain(row) for row in self._run(conn, query, params)]
+            total = int(self._run(conn, count, params)[0][0])
         return Page.of(rows, total, request)
 
     def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
@@ -303,10 +347,7 @@ class SqlAlchemyTemplateCatalogue:
         if not sub_category:
             return []
         return self._summaries(
-            sa.select(*SUMMARY_COLUMNS)
-            .where(_T.sub_category == sub_category, _T.id != template_id)
-            .order_by(*_NEWEST)
-            .limit(limit)
+            _RELATED, {"sub_category": sub_category, "id": template_id, "limit": limit}
         )
 
     def increment_views(self, template_id: str) -> int:

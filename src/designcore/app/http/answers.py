@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from datetime import timedelta
 from typing import Any
 
+import anyio
 import anyio.to_thread
 import msgspec
 from litestar import Request, Response
@@ -65,8 +66,11 @@ class EncodedAnswer:
 class AnswerCache:
     """Encoded answers by key for ``ttl`` (nothing is kept when it is zero)."""
 
-    def __init__(self, clock: Clock, ttl: timedelta, max_entries: int = 2048) -> None:
+    def __init__(
+        self, clock: Clock, ttl: timedelta, max_entries: int = 2048, threads: int = 4
+    ) -> None:
         self._answers: TtlCache[EncodedAnswer] = TtlCache(clock, ttl, max_entries)
+        self._threads = anyio.CapacityLimiter(threads)
 
     async def answer(self, key: Hashable | None, compute: Callable[[], object]) -> EncodedAnswer:
         """The kept answer for ``key``, else ``compute()``'s encoded in a worker thread (the
@@ -75,7 +79,9 @@ class AnswerCache:
             found = self._answers.get(key)
             if found is not None:
                 return found
-        answer = await anyio.to_thread.run_sync(lambda: EncodedAnswer.of(compute()))
+        answer = await anyio.to_thread.run_sync(
+            lambda: EncodedAnswer.of(compute()), limiter=self._threads
+        )
         if key is not None:
             self._answers.put(key, answer)
         return answer

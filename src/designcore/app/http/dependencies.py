@@ -10,6 +10,7 @@ from litestar.di import Provide
 
 from designcore.app.container import Container
 from designcore.app.http.answers import AnswerCache
+from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.profiles import ProfileService
@@ -50,8 +51,8 @@ def dependencies(container: Container) -> dict[str, Provide]:
         container.clock(), timedelta(seconds=container.settings().server.cache_seconds)
     )
 
-    def provide_answers() -> AnswerCache:
-        return answers
+    def provide_reads() -> CatalogueReads:
+        return CatalogueReads(container.catalogue_service(), answers)
 
     def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
         viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
@@ -59,7 +60,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
 
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
-        "answers": Provide(provide_answers, sync_to_thread=False),
+        "reads": Provide(provide_reads, sync_to_thread=False),
         "site_settings": Provide(provide_site_settings, sync_to_thread=False),
         "storage": Provide(provide_storage, sync_to_thread=False),
         "media": Provide(provide_media, sync_to_thread=False),
