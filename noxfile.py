@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -158,12 +159,34 @@ def e2e(session: nox.Session) -> None:
             server.wait(timeout=20)
 
 
+def ensure_wrk(session: nox.Session) -> None:
+    """wrk, the load generator of the concurrent benchmark: Debian's package, installed with
+    apt-get when missing (as root), else a message saying how."""
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        session.error("the concurrent benchmark needs wrk: apt-get install wrk")
+    session.log("installing wrk (Debian's package) for the concurrent benchmark")
+    session.run("apt-get", "update", "-qq", external=True)
+    session.run(
+        "apt-get",
+        "install",
+        "-y",
+        "-qq",
+        "wrk",
+        external=True,
+        env={"DEBIAN_FRONTEND": "noninteractive"},
+    )
+
+
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks on SQLite and PostgreSQL: the catalogue with 100,000 templates
-    (docs/benchmarks.md), the auth service (docs/benchmarks-auth.md), the renderer
-    (docs/benchmarks-render.md) and the image-rendering path (docs/benchmarks-images.md)."""
+    """Benchmarks on SQLite and PostgreSQL: the catalogue with 100,000 templates, sequential
+    and under concurrent load (docs/benchmarks.md), the auth service
+    (docs/benchmarks-auth.md), the renderer (docs/benchmarks-render.md) and the
+    image-rendering path (docs/benchmarks-images.md)."""
     install_project(session)
+    ensure_wrk(session)
     session.run("python", "benchmarks/catalogue.py", *session.posargs)
     session.run("python", "benchmarks/auth.py")
     session.run("python", "benchmarks/render.py")
