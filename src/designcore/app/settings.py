@@ -170,8 +170,8 @@ class ServerSettings:
     )
     cache_seconds: int = env(
         "CACHE_SECONDS",
-        "How long search results and home rows may be served from the server's cache "
-        "(0: no cache).",
+        "How long search results and home rows may be served from each server process's "
+        "answer cache (0: no cache).",
         60,
     )
     seed_on_start: bool = env(
