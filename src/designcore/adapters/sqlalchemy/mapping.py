@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -29,8 +30,9 @@ SUMMARY_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     _T.preview_url,
     _T.template_type,
     _T.description,
-    _T.tags,
-    _T.semantic_keywords,
+    # As text on every dialect, so a row is plain hashable values (see summary_to_domain).
+    sa.cast(_T.tags, sa.Text).label("tags"),
+    sa.cast(_T.semantic_keywords, sa.Text).label("semantic_keywords"),
     _T.design_intent,
     _T.created_at,
     _T.updated_at,
@@ -70,8 +72,18 @@ def _json(value: Any) -> Any:
 
 def summary_to_domain(row: Sequence[Any]) -> TemplateSummary:
     """A light template from a row of :data:`SUMMARY_COLUMNS`, in their order, as SQLAlchemy
-    or the driver itself hands it back (positional access: every listing converts dozens of
-    rows per request)."""
+    or the driver itself hands it back.
+
+    The conversion is pure, so it is remembered for the last few thousand distinct rows: the
+    same templates are read again and again (home rows, first pages), and an unchanged row
+    gives back the very object made last time instead of a new one. A changed row is a
+    different key, so nothing stale is ever answered.
+    """
+    return _summary_of(tuple(row[:_SUMMARY_WIDTH]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _summary_of(row: tuple[Any, ...]) -> TemplateSummary:
     (
         template_id,
         name,
@@ -85,7 +97,7 @@ def summary_to_domain(row: Sequence[Any]) -> TemplateSummary:
         design_intent,
         created_at,
         updated_at,
-    ) = row[:_SUMMARY_WIDTH]
+    ) = row
     return TemplateSummary(
         id=template_id,
         name=name,
