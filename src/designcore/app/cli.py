@@ -129,7 +129,7 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ["DESIGNCORE_PERIODIC_TICK_SECONDS"] = "0"
     os.environ["DESIGNCORE_SEED_ON_START"] = "false"
     try:
-        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, **options)
+        uvicorn.run("designcore.app.cli:worker_app", factory=True, workers=workers, **options)
     finally:
         if stop is not None:
             stop()
