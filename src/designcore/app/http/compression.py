@@ -18,6 +18,8 @@ from litestar.config.compression import CompressionConfig
 from litestar.datastructures import Headers, MutableScopeHeaders
 from litestar.middleware.compression import CompressionMiddleware
 
+from designcore.app.http.web import choose_coding
+
 if TYPE_CHECKING:
     from litestar.types import Message, Receive, Scope, Send
 
@@ -47,27 +49,8 @@ Encoding = Literal["br", "gzip"]
 def negotiate(accept_encoding: str) -> Encoding | None:
     """The encoding to answer a request with, from its ``Accept-Encoding`` header: the one it
     weighs highest of :data:`ENCODINGS` (brotli on a tie), or ``None`` when it accepts
-    neither (absent, ``identity`` only, or ``q=0``)."""
-    weights: dict[str, float] = {}
-    for item in accept_encoding.lower().split(","):
-        name, _, parameters = item.partition(";")
-        weight = 1.0
-        for parameter in parameters.split(";"):
-            key, _, value = parameter.strip().partition("=")
-            if key == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        if name.strip():
-            weights[name.strip()] = weight
-    best: Encoding | None = None
-    best_weight = 0.0
-    for encoding in ENCODINGS:
-        weight = weights.get(encoding, weights.get("*", 0.0))
-        if weight > best_weight:
-            best, best_weight = encoding, weight  # type: ignore[assignment]
-    return best
+    neither (absent, ``identity`` only, or ``q=0``). The same reading as the static files'."""
+    return choose_coding(accept_encoding, list(ENCODINGS))  # type: ignore[return-value]
 
 
 def compress(body: bytes, encoding: Encoding) -> bytes:
