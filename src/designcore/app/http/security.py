@@ -76,11 +76,12 @@ def page_policy(settings: Settings) -> str:
 
 def security_headers(settings: Settings) -> BeforeMessageSendHookHandler:
     """A ``before_send`` hook adding the security headers to every answer (404s of unknown
-    paths and CORS preflights included)."""
+    paths and CORS preflights included). It is a coroutine function: Litestar runs a plain
+    function hook in a worker thread, for every message of every answer."""
     policy = page_policy(settings)
     https = settings.auth.public_url.lower().startswith("https://")
 
-    def add_headers(message: Message, scope: Scope) -> None:
+    async def add_headers(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
         headers = MutableScopeHeaders.from_message(message)
