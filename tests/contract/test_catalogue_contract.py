@@ -119,6 +119,18 @@ class TestListings:
         assert [] == list(rows["New Month"])
         assert catalogue.get_summary(church[4].id) == rows["Church"][0]
 
+    def test_listings_show_a_replaced_template_at_once(self, catalogue: TemplateCatalogue) -> None:
+        """A listing read after a replace shows the new values, however often the old ones
+        were read before."""
+        template = make_template(tags=("old",))
+        catalogue.add(template)
+        for _ in range(3):
+            assert ("old",) == catalogue.newest_in_categories(("Church",), 5)["Church"][0].tags
+        catalogue.replace(attrs.evolve(template, name="Renamed", tags=("new",)))
+        [again] = catalogue.newest_in_categories(("Church",), 5)["Church"]
+        assert ("Renamed", ("new",)) == (again.name, again.tags)
+        assert ("new",) == catalogue.by_category("Church")[0].tags
+
     def test_ties_break_by_id(self, catalogue: TemplateCatalogue) -> None:
         """Templates created at the same moment are ordered by id."""
         same = [make_template(created_at=at(5)) for _ in range(4)]
