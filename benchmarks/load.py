@@ -50,6 +50,8 @@ class LoadResult:
     max_ms: float
     load_average: float
     """The machine's one-minute load average at the end of the run."""
+    bare_requests_per_second: float | None = None
+    """Bare Litestar's throughput measured just before, when the run was paired with it."""
 
 
 def wrk_path() -> str:
