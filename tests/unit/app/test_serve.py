@@ -65,9 +65,9 @@ class TestServeEnvironment:
 
     def test_without_flags_the_environment_decides(self) -> None:
         """With no flags the variables are used as they are."""
-        environ = {"DESIGNCORE_PORT": "9200", "DESIGNCORE_PUBLIC_URL": "https://d.example"}
+        environ = {"DESIGNCORE_PORT": "9200", "DESIGNCORE_PUBLIC_URL": "http://d.example"}
         settings = load_settings(serve_environment(serve_args(), environ))
-        assert (9200, "https://d.example") == (settings.server.port, settings.auth.public_url)
+        assert (9200, "http://d.example") == (settings.server.port, settings.auth.public_url)
 
 
 class TestPrepareServer:

@@ -71,9 +71,9 @@ class TestLoadSettings:
     def test_explicit_public_url_wins(self) -> None:
         """A configured public URL is kept whatever the served address."""
         settings = load_settings(
-            {"DESIGNCORE_PORT": "8204", "DESIGNCORE_PUBLIC_URL": "https://designcore.example"}
+            {"DESIGNCORE_PORT": "8204", "DESIGNCORE_PUBLIC_URL": "http://designcore.example"}
         )
-        assert "https://designcore.example" == settings.auth.public_url
+        assert "http://designcore.example" == settings.auth.public_url
 
     def test_every_variable_is_documented_in_the_readme(self) -> None:
         """The README's configuration table names every variable."""
