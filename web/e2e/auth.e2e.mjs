@@ -9,21 +9,13 @@
 // Needs a server on a loopback address with the local outbox (the embedded defaults). Screenshots
 // go to ../test-results/ (header-*.png, auth-*.png).
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { chromium } from 'playwright-core';
-
 import { totp } from './support/totp.mjs';
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
-const BASE_URL = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  throw new Error('E2E_BASE_URL is not set: give the origin that serves the built app, e.g. http://127.0.0.1:8000');
-}
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const BASE_URL = baseUrl();
 const API_VERSION = { 'X-Supabase-Api-Version': '2024-01-01' };
 const PASSWORD = 'Browser-test-passw0rd!';
 const FIRST_ROUTE_BUDGET = 120 * 1024;
@@ -68,19 +60,7 @@ async function recoveryLink(email) {
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  await mkdir(RESULTS_DIR, { recursive: true });
+  browser = await launchBrowser();
 });
 
 after(async () => {

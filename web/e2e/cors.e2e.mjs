@@ -10,13 +10,12 @@
 //
 // (the e2e nox session starts the server with both.) Screenshots: ../test-results/cors-*.png.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { RESULTS_DIR, launchBrowser } from './support/browser.mjs';
 
 /* global AuthJs -- the bundled auth client's global, inside page.evaluate */
 
@@ -29,8 +28,6 @@ if (!BASE_URL || !ALLOWED_ORIGIN) {
       'serves its page there)',
   );
 }
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const PAGE = `<!doctype html>
@@ -96,19 +93,7 @@ before(async () => {
   const script = await bundleAuthClient();
   allowed = await serveApp(ALLOWED_ORIGIN, script);
   refused = await serveApp('http://127.0.0.1:0', script);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  await mkdir(RESULTS_DIR, { recursive: true });
+  browser = await launchBrowser();
 });
 
 after(async () => {

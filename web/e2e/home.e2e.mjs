@@ -7,21 +7,10 @@
 // CHROMIUM_PATH points at the browser (default /usr/bin/chromium; Debian's `chromium` package).
 // Nothing is downloaded: playwright-core only drives the browser it is given.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
-import { chromium } from 'playwright-core';
-
-const BASE_URL = process.env.E2E_BASE_URL;
-if (!BASE_URL) {
-  throw new Error(
-    'E2E_BASE_URL is not set: give the origin that serves the built app and /api/v1, ' +
-      'e.g. E2E_BASE_URL=http://127.0.0.1:8000 npm run e2e',
-  );
-}
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const BASE_URL = baseUrl();
 
 const ROWS = [
   ['Church', 'church'],
@@ -39,19 +28,7 @@ const VIEWPORTS = [
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  await mkdir(RESULTS_DIR, { recursive: true });
+  browser = await launchBrowser();
 });
 
 after(async () => {

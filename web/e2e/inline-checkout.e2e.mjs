@@ -7,16 +7,10 @@
 //
 // Screenshots (the loading overlay, the popup, the sheet, the result) go to test-results/.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
-import { chromium } from 'playwright-core';
-
-const BASE_URL = process.env.E2E_BASE_URL;
-if (!BASE_URL) throw new Error('E2E_BASE_URL is not set (e.g. http://127.0.0.1:8000)');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const BASE_URL = baseUrl();
 const SECRET_KEY = process.env.E2E_SANDBOX_SECRET_KEY ?? 'sk_test_sandbox_designcore';
 const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
 const POPUP = 'iframe[id^="inline-checkout-"]';
@@ -24,19 +18,7 @@ const POPUP = 'iframe[id^="inline-checkout-"]';
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  await mkdir(RESULTS_DIR, { recursive: true });
+  browser = await launchBrowser();
 });
 
 after(async () => {

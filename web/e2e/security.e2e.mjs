@@ -8,39 +8,16 @@
 //
 // Screenshots go to ../test-results/ (csp-*.png).
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
-import { chromium } from 'playwright-core';
-
-const BASE_URL = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
-if (!BASE_URL) {
-  throw new Error(
-    'E2E_BASE_URL is not set: give the origin that serves the built app, e.g. ' +
-      'E2E_BASE_URL=http://127.0.0.1:8000 npm run e2e',
-  );
-}
+const BASE_URL = baseUrl();
 const ORIGIN = new URL(BASE_URL).origin;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  await mkdir(RESULTS_DIR, { recursive: true });
+  browser = await launchBrowser();
 });
 
 after(async () => {

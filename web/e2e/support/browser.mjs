@@ -1,0 +1,41 @@
+// What every browser test shares: the server under test, where artefacts go, and how Chromium is
+// started. Nothing is downloaded: playwright-core drives the Chromium it is given (CHROMIUM_PATH,
+// default /usr/bin/chromium, Debian's `chromium` package).
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+/** The origin serving the built app and /api/v1 (`E2E_BASE_URL`); throws with what to set. */
+export function baseUrl() {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) {
+    throw new Error(
+      'E2E_BASE_URL is not set: give the origin that serves the built app and /api/v1, ' +
+        'e.g. E2E_BASE_URL=http://127.0.0.1:8000 npm run e2e',
+    );
+  }
+  return url.replace(/\/+$/, '');
+}
+
+/** Where screenshots and measurements go (web/test-results/, git-ignored). */
+export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Chromium with the flags CI needs; also makes RESULTS_DIR. */
+export async function launchBrowser() {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
