@@ -9,9 +9,11 @@ import pytest
 from litestar.testing import TestClient
 
 from designcore.adapters.memory import StaticAuthenticator
+from designcore.adapters.oidc import GoogleOpenIdProvider
 from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.premium import Viewer
+from fakes.oidc_provider import FakeOpenIdProvider
 
 VIEWERS = {
     "free-token": Viewer(user_id="u-free"),
@@ -45,3 +47,29 @@ def fixture_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DESIGNCORE_DATA_DIR", str(tmp_path / "var"))
     return tmp_path / "var"
+
+
+@pytest.fixture(name="fake")
+def fixture_fake() -> FakeOpenIdProvider:
+    """A local OpenID provider standing in for Google."""
+    return FakeOpenIdProvider()
+
+
+@pytest.fixture(name="google_container")
+def fixture_google_container(
+    memory_container: Container, fake: FakeOpenIdProvider
+) -> Iterator[Container]:
+    """``memory_container`` with Google sign-in served by the local provider ``fake``."""
+    with fake.client() as http:
+        memory_container.google_provider.override(
+            GoogleOpenIdProvider(
+                http,
+                client_id=fake.client_id,
+                client_secret=fake.client_secret,
+                authorization_endpoint=fake.authorization_endpoint,
+                token_endpoint=fake.token_endpoint,
+                jwks_uri=fake.jwks_uri,
+                issuer=fake.issuer,
+            )
+        )
+        yield memory_container

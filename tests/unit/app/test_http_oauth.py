@@ -26,29 +26,11 @@ VERIFIER = "a-client-verifier-" + "x" * 40
 PASSWORD = "kolanut-42-Lagos"
 
 
-@pytest.fixture(name="fake")
-def fixture_fake() -> FakeOpenIdProvider:
-    """A local OpenID provider standing in for Google."""
-    return FakeOpenIdProvider()
-
-
 @pytest.fixture(name="api")
-def fixture_api(memory_container: Container, fake: FakeOpenIdProvider) -> Iterator[Client]:
+def fixture_api(google_container: Container) -> Iterator[Client]:
     """The app with Google sign-in served by the local provider."""
-    with fake.client() as http:
-        memory_container.google_provider.override(
-            GoogleOpenIdProvider(
-                http,
-                client_id=fake.client_id,
-                client_secret=fake.client_secret,
-                authorization_endpoint=fake.authorization_endpoint,
-                token_endpoint=fake.token_endpoint,
-                jwks_uri=fake.jwks_uri,
-                issuer=fake.issuer,
-            )
-        )
-        with TestClient(app=create_app(container=memory_container)) as client:
-            yield client
+    with TestClient(app=create_app(container=google_container)) as client:
+        yield client
 
 
 @pytest.fixture(name="plain_api")

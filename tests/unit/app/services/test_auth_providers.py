@@ -3,12 +3,11 @@ local OpenID provider (the real Google adapter over ``httpx.MockTransport``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from designcore.adapters.oidc import GoogleOpenIdProvider
 from designcore.app import Container
 from designcore.app.services.auth import (
     AuthService,
@@ -28,28 +27,10 @@ VERIFIER = "a-client-verifier-" + "x" * 40
 PASSWORD = "kolanut-42-Lagos"
 
 
-@pytest.fixture(name="fake")
-def fixture_fake() -> FakeOpenIdProvider:
-    """A local OpenID provider standing in for Google."""
-    return FakeOpenIdProvider()
-
-
 @pytest.fixture(name="google")
-def fixture_google(memory_container: Container, fake: FakeOpenIdProvider) -> Iterator[AuthService]:
+def fixture_google(google_container: Container) -> AuthService:
     """The auth service with Google sign-in served by the local provider."""
-    with fake.client() as http:
-        memory_container.google_provider.override(
-            GoogleOpenIdProvider(
-                http,
-                client_id=fake.client_id,
-                client_secret=fake.client_secret,
-                authorization_endpoint=fake.authorization_endpoint,
-                token_endpoint=fake.token_endpoint,
-                jwks_uri=fake.jwks_uri,
-                issuer=fake.issuer,
-            )
-        )
-        yield memory_container.auth()
+    return google_container.auth()
 
 
 def through_google(
