@@ -10,10 +10,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import sqlalchemy as sa
 
 from designcore.domain.accounts import User
+from designcore.domain.designs import Design, check_document, new_design
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, referral_code_from
 from designcore.domain.templates import FieldRequirement, Template
 from designcore.ports.accounts import AccountsUnitOfWork
@@ -154,3 +156,47 @@ def credit_balance(accounts: Callable[[], AccountsUnitOfWork], user_id: str) -> 
     """The user's balance from the ledger."""
     with accounts() as uow:
         return uow.credits.balance(user_id)
+
+
+def crowded(elements: int = 200, width: int = 1080, height: int = 1080) -> dict[str, Any]:
+    """An editor document whose one page holds ``elements`` elements: texts and shapes."""
+    children: list[dict[str, Any]] = []
+    for n in range(elements):
+        if n % 2:
+            children.append(text_element(f"t{n}", f"Line {n} · ₦{n * 100:,}", (n * 7) % height))
+        else:
+            children.append(
+                {
+                    "id": f"f{n}",
+                    "type": "figure",
+                    "subType": "rect",
+                    "x": (n * 13) % width,
+                    "y": (n * 11) % height,
+                    "width": 40,
+                    "height": 30,
+                    "fill": "#3366cc",
+                    "opacity": 0.8,
+                }
+            )
+    return {
+        "width": width,
+        "height": height,
+        "pages": [{"id": "p0", "background": "white", "children": children}],
+    }
+
+
+def make_design(**overrides: Any) -> Design:
+    """A design at version 1 owned by ``u1`` (any field overridable)."""
+    document = overrides.pop("document", None) or check_document(flyer())
+    values: dict[str, Any] = {
+        "design_id": str(uuid.uuid4()),
+        "owner_id": "u1",
+        "name": "My flyer",
+        "document": document,
+        "source_template_id": None,
+        "now": EPOCH,
+    }
+    extra = {k: overrides.pop(k) for k in list(overrides) if k not in values}
+    values.update(overrides)
+    design = new_design(**values)
+    return attrs.evolve(design, **extra) if extra else design

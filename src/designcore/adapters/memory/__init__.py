@@ -3,6 +3,7 @@
 from designcore.adapters.memory.accounts import InMemoryAccountsStore
 from designcore.adapters.memory.catalogue import InMemoryTemplateCatalogue
 from designcore.adapters.memory.clock import FixedClock, SystemClock
+from designcore.adapters.memory.designs import InMemoryDesignRepository
 from designcore.adapters.memory.identity import StaticAuthenticator
 from designcore.adapters.memory.keys import InMemoryKeyRing
 from designcore.adapters.memory.outbox import InMemoryOutbox
@@ -14,6 +15,7 @@ from designcore.adapters.memory.storage import InMemoryStorage
 __all__ = [
     "FixedClock",
     "InMemoryAccountsStore",
+    "InMemoryDesignRepository",
     "InMemoryKeyRing",
     "InMemoryOutbox",
     "InMemoryPromptLog",

@@ -4,6 +4,7 @@ from designcore.adapters.sqlalchemy.accounts import (
     SqlAlchemyAccountsStore,
     SqlAlchemyAccountsUnitOfWork,
 )
+from designcore.adapters.sqlalchemy.designs import SqlAlchemyDesignRepository
 from designcore.adapters.sqlalchemy.engine import create_database_engine, migrate
 from designcore.adapters.sqlalchemy.flow_states import SqlAlchemyFlowStateStore
 from designcore.adapters.sqlalchemy.repositories import (
@@ -15,6 +16,7 @@ from designcore.adapters.sqlalchemy.repositories import (
 __all__ = [
     "SqlAlchemyAccountsStore",
     "SqlAlchemyAccountsUnitOfWork",
+    "SqlAlchemyDesignRepository",
     "SqlAlchemyFlowStateStore",
     "SqlAlchemyPromptLog",
     "SqlAlchemySiteSettingsStore",
