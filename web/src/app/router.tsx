@@ -16,6 +16,7 @@ const TemplatesRoute = lazy(() => import('./routes/templates'));
 const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: null }];
@@ -42,7 +43,7 @@ export const routes: RouteObject[] = [
       placeholder(paths.creators.path, 'Creators'),
       placeholder(paths.creator.path, 'Creator', previewChild),
       placeholder(paths.myDesigns.path, 'My Designs'),
-      placeholder(paths.premiumSuccess.path, 'Welcome to Premium'),
+      { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
       placeholder(paths.siteSettings.path, 'Site Settings'),
       placeholder(paths.design.path, 'Design'),
       placeholder(paths.editor.path, 'Editor'),

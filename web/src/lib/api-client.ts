@@ -35,6 +35,8 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The base the path is under: the API's (`env.API_URL`) unless given. */
+  base?: string;
 };
 
 function isFieldIssue(value: unknown): value is FieldIssue {
@@ -57,10 +59,22 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** Builds the absolute URL of an API path such as `/templates/home`. */
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+/**
+ * The origin the API is served from (the app's own unless `VITE_API_URL` is absolute): the server
+ * functions (`/functions/v1`) and the payment popup script live beside the API there.
+ */
+export function apiOrigin(): string {
   const origin = globalThis.location?.origin ?? 'http://localhost';
-  const url = new URL(`${env.API_URL}${path}`, origin);
+  return new URL(env.API_URL, origin).origin;
+}
+
+/** Base of the server functions of the premium upgrade (`/functions/v1`, docs/api.md "Payments"). */
+export const functionsBase = () => `${apiOrigin()}/functions/v1`;
+
+/** Builds the absolute URL of an API path such as `/templates/home`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>, base: string = env.API_URL): string {
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  const url = new URL(`${base}${path}`, origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     url.searchParams.set(key, String(value));
@@ -81,7 +95,7 @@ async function readBody(response: Response): Promise<Body> {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { query, body, headers, signal } = options;
+  const { query, body, headers, signal, base } = options;
   const token = await getAccessToken();
   const init: RequestInit = {
     method,
@@ -98,7 +112,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), init);
+    response = await fetch(apiUrl(path, query, base), init);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({
@@ -133,5 +147,7 @@ export const api = {
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

@@ -10,6 +10,7 @@ import { installFormDataShim } from './form-data-shim';
 import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './match-media';
 import { authDb } from './mocks/auth-db';
 import { db } from './mocks/db';
+import { memberDb } from './mocks/member-db';
 import { server } from './mocks/server';
 
 installFormDataShim();
@@ -29,6 +30,7 @@ afterEach(() => {
   server.resetHandlers();
   db.reset();
   authDb.reset();
+  memberDb.reset();
   localStorage.clear();
   sessionStorage.clear();
   setAccessTokenSource(null);

@@ -87,3 +87,68 @@ export type FooterLink = {
   label: string;
   url: string;
 };
+
+/** A page of a listing (`{items, total_count, has_more, current_page, total_pages}`). */
+export type Page<T> = {
+  items: T[];
+  total_count: number;
+  has_more: boolean;
+  current_page: number;
+  total_pages: number;
+};
+
+/** One payment of `GET /api/v1/account/payments`. */
+export type AccountPayment = {
+  reference: string;
+  amount_kobo: number;
+  currency: string;
+  status: string;
+  paid_at: string | null;
+  created_at: string;
+};
+
+/** `GET /api/v1/account/credits`: the referral-credit ledger. */
+export type AccountCredits = {
+  balance: number;
+  entries: { amount: number; reason: string; created_at: string }[];
+};
+
+/** `GET /api/v1/account/subscription`. */
+export type AccountSubscription = {
+  plan: string | null;
+  status: string | null;
+  current_period_end: string | null;
+  premium_business_model_enabled: boolean;
+};
+
+/** One referral of `GET /api/v1/referrals` (newest first). */
+export type Referral = {
+  id: string;
+  referrer_id: string;
+  status: string;
+  credits_awarded: number;
+  created_at: string;
+};
+
+/** One problem report (`/api/v1/problem-reports`). */
+export type ProblemReport = {
+  id: string;
+  description: string;
+  page_url: string;
+  screenshot_key: string | null;
+  status: string;
+  user_id: string | null;
+  user_email?: string | null;
+  created_at: string;
+  updated_at?: string | null;
+};
+
+/** One change of a site setting (`GET /api/v1/site-settings/changes`). */
+export type SiteSettingChange = {
+  setting_key: string;
+  old_value: unknown;
+  new_value: unknown;
+  changed_by: string | null;
+  changed_by_email: string | null;
+  changed_at: string;
+};

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
 import { useCaptureReferral } from '@/features/auth/hooks/use-capture-referral';
 
+import { AppUpgradeDialog } from '../dialogs/app-upgrade-dialog';
 import { ReportProblemProvider } from '../dialogs/report-problem-dialog';
 import { UpgradeDialogProvider } from '../dialogs/upgrade-dialog';
 import { RouteErrorBoundary } from '../routes/error';
@@ -23,7 +24,7 @@ import styles from './main-layout.module.css';
 export function MainLayout() {
   return (
     <AuthDialogProvider>
-      <UpgradeDialogProvider>
+      <UpgradeDialogProvider dialog={AppUpgradeDialog}>
         <ReportProblemProvider>
           <PageFrame />
         </ReportProblemProvider>

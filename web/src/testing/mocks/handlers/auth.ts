@@ -80,7 +80,7 @@ export function issueSession(user: MockUser, aal: 'aal1' | 'aal2' = 'aal1', sess
 }
 
 /** The session and user of the request's bearer token, or null. */
-function bearer(request: Request): { session: MockSession; user: MockUser } | null {
+export function bearer(request: Request): { session: MockSession; user: MockUser } | null {
   const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
   const session = authDb.sessions.find((candidate) => candidate.accessToken === token);
   const user = session && authDb.users.find((candidate) => candidate.id === session.userId);

@@ -1,5 +1,6 @@
 import { authHandlers } from './auth';
+import { memberHandlers } from './member';
 import { siteSettingsHandlers } from './site-settings';
 import { templatesHandlers } from './templates';
 
-export const handlers = [...templatesHandlers, ...authHandlers, ...siteSettingsHandlers];
+export const handlers = [...templatesHandlers, ...authHandlers, ...siteSettingsHandlers, ...memberHandlers];

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ErrorBody, SiteSettingOut, SiteSettingsResponse } from '@/types/api';
 
 import { authDb } from '../auth-db';
+import { memberDb } from '../member-db';
 import { apiPath } from './api-path';
 
 function callerOf(request: Request) {
@@ -29,6 +30,15 @@ export const siteSettingsHandlers = [
     const key = String(params.key);
     const updatedAt = new Date().toISOString();
     const record = { setting_key: key, setting_value: parsed.setting_value, updated_at: updatedAt, updated_by: caller.id };
+    const old = authDb.siteSettings.find((existing) => existing.setting_key === key);
+    memberDb.changes.unshift({
+      setting_key: key,
+      old_value: old?.setting_value ?? null,
+      new_value: parsed.setting_value,
+      changed_by: caller.id,
+      changed_by_email: caller.email,
+      changed_at: updatedAt,
+    });
     authDb.siteSettings = [...authDb.siteSettings.filter((existing) => existing.setting_key !== key), record];
     const answer: SiteSettingOut = { setting_key: key, setting_value: parsed.setting_value, updated_at: updatedAt };
     return HttpResponse.json(answer);
