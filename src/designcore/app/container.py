@@ -36,6 +36,7 @@ from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.exports import ExportService, storage_image_loader
 from designcore.app.services.payments import PaymentService
+from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
@@ -505,6 +506,12 @@ class Container(containers.DeclarativeContainer):
     export_renderer = providers.Singleton(
         _lazy("designcore.adapters.render:SkiaRenderer"),
         load_image=providers.Callable(storage_image_loader, read_public=media.provided.read_public),
+    )
+    photo_editor = providers.Singleton(
+        PhotoEditorService,
+        storage=storage,
+        editor=providers.Singleton(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
+        policy=providers.Singleton(_bucket_policy, settings=settings),
     )
     exports = providers.Singleton(
         ExportService,

@@ -21,6 +21,7 @@ from designcore.app.http.fonts import fonts_router
 from designcore.app.http.functions import functions_router
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
+from designcore.app.http.photo_editor import photo_editor_router
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.sandbox import sandbox_router
@@ -34,6 +35,7 @@ from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
 from designcore.app.services.exports import ExportService
 from designcore.app.services.payments import PaymentService
+from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.settings import Settings
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
@@ -90,6 +92,10 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exports: ExportService = container.exports()
         return exports
 
+    def provide_photo_editor() -> PhotoEditorService:
+        photo_editor: PhotoEditorService = container.photo_editor()
+        return photo_editor
+
     def provide_payments() -> PaymentService:
         payments: PaymentService = container.payments()
         return payments
@@ -97,6 +103,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(build_auth_router(provide_auth, provide_limiter))
     handlers.append(functions_router(provide_payments, provide_limiter))
     handlers.append(export_handler(provide_exports))
+    handlers.append(photo_editor_router(provide_photo_editor))
     handlers.append(fonts_router())
     handlers.append(inline_checkout_router(settings))
     if settings.mail.backend == "outbox" and listens_on_loopback(settings.server.host):

@@ -1,0 +1,121 @@
+"""``/api/v1/photo-editor``: the admin photo editor (403 for everyone else)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from litestar import Router, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.params import JSONBody
+
+from designcore.app.services.photo_editor import Capabilities, EditResult, PhotoEditorService
+from designcore.domain.photo_edits import parse_operations, parse_source
+from designcore.domain.premium import Viewer
+
+MAX_EDIT_BODY_BYTES = 16 * 1024
+"""Largest request body: a source name and at most twenty small steps."""
+
+
+class CapabilityOut(msgspec.Struct):
+    """One step: whether it runs here, and why not."""
+
+    op: str
+    available: bool
+    reason: str | None
+
+
+class CapabilitiesOut(msgspec.Struct):
+    """What the photo editor offers on this server, and its limits."""
+
+    operations: list[CapabilityOut]
+    max_operations: int
+    max_input_bytes: int
+    max_megapixels: int
+    max_dimension: int
+
+    @classmethod
+    def of(cls, found: Capabilities) -> CapabilitiesOut:
+        return cls(
+            [CapabilityOut(op, c.available, c.reason) for op, c in found.operations.items()],
+            found.max_operations,
+            found.max_input_bytes,
+            found.max_megapixels,
+            found.max_dimension,
+        )
+
+
+class EditIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``source``: ``"{bucket}/{path}"`` of a stored picture; ``operations``: the steps, each
+    ``{"op": …}`` with its fields (checked by ``designcore.domain.photo_edits``)."""
+
+    source: str
+    operations: list[Any]
+
+
+class EditOut(msgspec.Struct):
+    """The stored result: its storage key and a preview URL (the image-rendering path)."""
+
+    key: str
+    preview_url: str
+    media_type: str
+    width: int
+    height: int
+    size: int
+
+    @classmethod
+    def of(cls, result: EditResult) -> EditOut:
+        return cls(
+            result.key,
+            result.preview_url,
+            result.media_type,
+            result.width,
+            result.height,
+            result.size,
+        )
+
+
+def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
+    """The routes, backed by the service ``provide`` answers."""
+
+    @get("/", operation_id="photoEditorCapabilities", sync_to_thread=False)
+    def capabilities(
+        photo_editor: NamedDependency[PhotoEditorService], viewer: NamedDependency[Viewer]
+    ) -> CapabilitiesOut:
+        """The steps and whether each runs on this server (background removal needs a local
+        model), with the limits. Admins only: 401 signed out, 403 ``admin_only``."""
+        return CapabilitiesOut.of(photo_editor.capabilities(viewer))
+
+    @post(
+        "/edits",
+        operation_id="createPhotoEdit",
+        status_code=201,
+        sync_to_thread=True,
+        request_max_body_size=MAX_EDIT_BODY_BYTES,
+    )
+    def create_edit(
+        photo_editor: NamedDependency[PhotoEditorService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[EditIn],
+    ) -> EditOut:
+        """Run the steps on a stored picture and store the result as a new picture under the
+        caller's folder of ``user-uploads`` (the source is left as it was).
+
+        Steps: ``enhance``; ``crop`` {x, y, width, height}; ``resize`` {width, height};
+        ``rotate`` {degrees}; ``flip`` {axis: horizontal|vertical}; ``background`` {color:
+        #rrggbb}; ``remove_background``. Errors: 400 ``validation_failed`` naming the step,
+        401, 403 ``admin_only``, 404 unknown source, 413 ``object_too_large``,
+        415 not a picture, 422 ``image_too_large``/``damaged_image``, 503
+        ``step_unavailable``."""
+        bucket, path = parse_source(data.source)
+        return EditOut.of(
+            photo_editor.edit(viewer, bucket, path, parse_operations(data.operations))
+        )
+
+    return Router(
+        "/api/v1/photo-editor",
+        route_handlers=[capabilities, create_edit],
+        tags=["photo-editor"],
+        dependencies={"photo_editor": Provide(provide, sync_to_thread=False)},
+    )

@@ -1,0 +1,298 @@
+"""The admin photo editor's pipeline, described: which steps exist, their parameters and limits,
+and the size of the picture after each step. Pure: no decoding happens here; an adapter of
+``designcore.ports.photo_editing.PhotoEditor`` runs the steps.
+
+A request names a stored source (``"{bucket}/{path}"``) and up to ``MAX_OPERATIONS`` steps, run
+in order. ``parse_operations`` checks each step's fields; ``plan_sizes`` follows the picture's
+size through the steps, so a crop outside the picture or a result over the limits is refused
+before a single pixel is decoded.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeAlias
+
+import attrs
+
+from designcore.domain.errors import FieldIssue, ValidationFailed
+
+MAX_OPERATIONS = 20
+"""Most steps one request may ask for."""
+MAX_INPUT_BYTES = 20 * 1024 * 1024
+"""Largest stored source the editor reads."""
+MAX_MEGAPIXELS = 40
+"""Largest picture, in millions of pixels, at any step (the source included)."""
+MAX_DIMENSION = 10_000
+"""Largest width or height, in pixels, at any step."""
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class FlipAxis(enum.Enum):
+    """Which way a flip mirrors."""
+
+    HORIZONTAL = "horizontal"
+    """Left and right swap."""
+    VERTICAL = "vertical"
+    """Top and bottom swap."""
+
+
+@attrs.frozen
+class Enhance:
+    """Automatic levels, a little contrast and saturation, and sharpening."""
+
+    op = "enhance"
+
+
+@attrs.frozen
+class Crop:
+    """Keep the box whose top-left corner is at (``x``, ``y``), in the current picture's
+    pixels."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    op = "crop"
+
+
+@attrs.frozen
+class Resize:
+    """Scale to exactly ``width`` x ``height`` pixels."""
+
+    width: int
+    height: int
+    op = "resize"
+
+
+@attrs.frozen
+class Rotate:
+    """Turn anticlockwise by ``degrees`` (-360..360). Right angles turn exactly; other angles
+    widen the canvas to hold the whole picture and leave the corners transparent."""
+
+    degrees: float
+    op = "rotate"
+
+    @property
+    def is_right_angle(self) -> bool:
+        """Whether the turn is a multiple of 90 degrees."""
+        return float(self.degrees) % 90 == 0
+
+
+@attrs.frozen
+class Flip:
+    """Mirror along ``axis``."""
+
+    axis: FlipAxis
+    op = "flip"
+
+
+@attrs.frozen
+class Background:
+    """Fill transparent parts with ``color`` (``#rrggbb``); the result is opaque."""
+
+    color: str
+    op = "background"
+
+    @property
+    def rgb(self) -> tuple[int, int, int]:
+        """The colour as red, green and blue 0..255."""
+        return (int(self.color[1:3], 16), int(self.color[3:5], 16), int(self.color[5:7], 16))
+
+
+@attrs.frozen
+class RemoveBackground:
+    """Make the background transparent (needs a background-removal model on the server)."""
+
+    op = "remove_background"
+
+
+Operation: TypeAlias = Enhance | Crop | Resize | Rotate | Flip | Background | RemoveBackground
+
+OPERATION_NAMES = (
+    "enhance",
+    "crop",
+    "resize",
+    "rotate",
+    "flip",
+    "background",
+    "remove_background",
+)
+"""Every step, in the order the editor offers them."""
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "enhance": (),
+    "crop": ("x", "y", "width", "height"),
+    "resize": ("width", "height"),
+    "rotate": ("degrees",),
+    "flip": ("axis",),
+    "background": ("color",),
+    "remove_background": (),
+}
+
+
+def _whole(
+    step: Mapping[str, Any], name: str, where: str, issues: list[FieldIssue], *, low: int
+) -> int:
+    value = step.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        issues.append(FieldIssue(f"{where}.{name}", "must be a whole number"))
+        return low
+    if not low <= value <= MAX_DIMENSION:
+        issues.append(FieldIssue(f"{where}.{name}", f"must be from {low} to {MAX_DIMENSION:,}"))
+        return low
+    return value
+
+
+def _one(step: object, where: str, issues: list[FieldIssue]) -> Operation | None:
+    if not isinstance(step, Mapping):
+        issues.append(FieldIssue(where, "must be an object with an 'op'"))
+        return None
+    name = step.get("op")
+    if not isinstance(name, str) or name not in _FIELDS:
+        issues.append(FieldIssue(f"{where}.op", f"must be one of {', '.join(OPERATION_NAMES)}"))
+        return None
+    unknown = sorted(str(key) for key in step if key != "op" and key not in _FIELDS[name])
+    if unknown:
+        issues.append(FieldIssue(f"{where}.{unknown[0]}", f"is not a field of {name!r}"))
+        return None
+    before = len(issues)
+    operation: Operation
+    if name == "enhance":
+        operation = Enhance()
+    elif name == "remove_background":
+        operation = RemoveBackground()
+    elif name == "crop":
+        operation = Crop(
+            x=_whole(step, "x", where, issues, low=0),
+            y=_whole(step, "y", where, issues, low=0),
+            width=_whole(step, "width", where, issues, low=1),
+            height=_whole(step, "height", where, issues, low=1),
+        )
+    elif name == "resize":
+        operation = Resize(
+            width=_whole(step, "width", where, issues, low=1),
+            height=_whole(step, "height", where, issues, low=1),
+        )
+    elif name == "rotate":
+        degrees = step.get("degrees")
+        if isinstance(degrees, bool) or not isinstance(degrees, int | float):
+            issues.append(FieldIssue(f"{where}.degrees", "must be a number"))
+            return None
+        if not math.isfinite(degrees) or not -360 <= degrees <= 360:
+            issues.append(FieldIssue(f"{where}.degrees", "must be from -360 to 360"))
+            return None
+        operation = Rotate(degrees=float(degrees))
+    elif name == "flip":
+        try:
+            operation = Flip(axis=FlipAxis(step.get("axis")))
+        except ValueError:
+            issues.append(FieldIssue(f"{where}.axis", "must be horizontal or vertical"))
+            return None
+    else:
+        color = step.get("color")
+        if not isinstance(color, str) or not _COLOUR.fullmatch(color):
+            issues.append(FieldIssue(f"{where}.color", "must be a colour like #1a2b3c"))
+            return None
+        operation = Background(color=color.lower())
+    return operation if len(issues) == before else None
+
+
+def parse_operations(raw: object) -> tuple[Operation, ...]:
+    """The steps of a request body's ``operations``; raises ``ValidationFailed`` naming every
+    bad field (``operations[2].width``). At least one step, at most ``MAX_OPERATIONS``."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str | bytes):
+        raise ValidationFailed([FieldIssue("operations", "must be a list of steps")])
+    if not raw:
+        raise ValidationFailed([FieldIssue("operations", "must name at least one step")])
+    if len(raw) > MAX_OPERATIONS:
+        raise ValidationFailed(
+            [FieldIssue("operations", f"must name at most {MAX_OPERATIONS} steps")]
+        )
+    issues: list[FieldIssue] = []
+    steps = [_one(step, f"operations[{index}]", issues) for index, step in enumerate(raw)]
+    if issues:
+        raise ValidationFailed(issues)
+    return tuple(step for step in steps if step is not None)
+
+
+def parse_source(raw: object) -> tuple[str, str]:
+    """``(bucket, path)`` of a ``"{bucket}/{path}"`` source; raises ``ValidationFailed``."""
+    if not isinstance(raw, str) or "/" not in raw.strip("/"):
+        raise ValidationFailed([FieldIssue("source", "must be '{bucket}/{path}'")])
+    bucket, _, path = raw.partition("/")
+    return bucket, path
+
+
+def rotated_size(width: int, height: int, degrees: float) -> tuple[int, int]:
+    """The canvas that holds a ``width`` x ``height`` picture turned by ``degrees``."""
+    quarter = float(degrees) % 180
+    if quarter == 0:
+        return width, height
+    if quarter == 90:
+        return height, width
+    turn = math.radians(degrees)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    return (
+        max(1, math.ceil(width * cos + height * sin - 1e-9)),
+        max(1, math.ceil(width * sin + height * cos - 1e-9)),
+    )
+
+
+def _check_size(width: int, height: int, where: str) -> None:
+    if width > MAX_DIMENSION or height > MAX_DIMENSION:
+        raise ValidationFailed(
+            [FieldIssue(where, f"makes a picture over {MAX_DIMENSION:,} pixels on a side")]
+        )
+    if width * height > MAX_MEGAPIXELS * 1_000_000:
+        raise ValidationFailed(
+            [FieldIssue(where, f"makes a picture over {MAX_MEGAPIXELS} megapixels")]
+        )
+
+
+def plan_sizes(width: int, height: int, steps: Sequence[Operation]) -> list[tuple[int, int]]:
+    """The picture's size after each step, from a ``width`` x ``height`` source.
+
+    Raises ``ValidationFailed`` naming the step (``operations[1]``) whose crop leaves the
+    picture or whose result is over ``MAX_DIMENSION`` or ``MAX_MEGAPIXELS``, and ``source``
+    when the source itself is too large.
+    """
+    _check_size(width, height, "source")
+    sizes = []
+    for index, step in enumerate(steps):
+        where = f"operations[{index}]"
+        if isinstance(step, Crop):
+            if step.x + step.width > width or step.y + step.height > height:
+                raise ValidationFailed(
+                    [
+                        FieldIssue(
+                            where,
+                            f"the crop {step.width}x{step.height} at ({step.x}, {step.y}) "
+                            f"leaves the {width}x{height} picture",
+                        )
+                    ]
+                )
+            width, height = step.width, step.height
+        elif isinstance(step, Resize):
+            width, height = step.width, step.height
+        elif isinstance(step, Rotate):
+            width, height = rotated_size(width, height, step.degrees)
+        _check_size(width, height, where)
+        sizes.append((width, height))
+    return sizes
+
+
+def aspect_crop(width: int, height: int, ratio_w: int, ratio_h: int) -> Crop:
+    """The largest centred crop of a ``width`` x ``height`` picture with the aspect
+    ``ratio_w:ratio_h`` (the editor's presets: 1:1, 4:5, 9:16, 16:9…)."""
+    if ratio_w < 1 or ratio_h < 1:
+        raise ValidationFailed([FieldIssue("ratio", "must be two whole numbers of 1 or more")])
+    if width * ratio_h > height * ratio_w:  # wider than the aspect: full height
+        crop_w, crop_h = max(1, height * ratio_w // ratio_h), height
+    else:  # taller (or exact): full width
+        crop_w, crop_h = width, max(1, width * ratio_h // ratio_w)
+    return Crop(x=(width - crop_w) // 2, y=(height - crop_h) // 2, width=crop_w, height=crop_h)

@@ -1,0 +1,145 @@
+"""``/api/v1/photo-editor`` over HTTP: admins only, every step's errors, the stored result."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+from PIL import Image
+
+from designcore.app import Container
+from image_samples import raster
+
+Client = TestClient  # type: ignore[type-arg]
+ADMIN = {"Authorization": "Bearer admin-token"}
+FREE = {"Authorization": "Bearer free-token"}
+EDITS = "/api/v1/photo-editor/edits"
+SOURCE = "user-uploads/u-admin/photo.png"
+
+
+@pytest.fixture(name="stored")
+def fixture_stored(container: Container) -> bytes:
+    data = raster("PNG", 120, 80)
+    container.storage().put("user-uploads", "u-admin/photo.png", data, "image/png")
+    return data
+
+
+def edit(client: Client, body: Any, headers: dict[str, str] = ADMIN) -> Any:
+    return client.post(EDITS, json=body, headers=headers)
+
+
+def test_signed_out_and_non_admins_are_refused(client: Client, stored: bytes) -> None:
+    body = {"source": SOURCE, "operations": [{"op": "enhance"}]}
+    signed_out = edit(client, body, headers={})
+    member = edit(client, body, headers=FREE)
+    assert (401, 403) == (signed_out.status_code, member.status_code)
+    assert "admin_only" == member.json()["code"]
+    assert 403 == client.get("/api/v1/photo-editor", headers=FREE).status_code
+
+
+def test_capabilities_name_every_step(client: Client) -> None:
+    answer = client.get("/api/v1/photo-editor", headers=ADMIN)
+    assert 200 == answer.status_code
+    steps = {step["op"]: step for step in answer.json()["operations"]}
+    assert [
+        "enhance",
+        "crop",
+        "resize",
+        "rotate",
+        "flip",
+        "background",
+        "remove_background",
+    ] == list(steps)
+    assert steps["crop"]["available"]
+    assert not steps["remove_background"]["available"]
+    assert steps["remove_background"]["reason"]
+
+
+def test_an_edit_is_stored_beside_the_source(
+    client: Client, container: Container, stored: bytes
+) -> None:
+    answer = edit(
+        client,
+        {
+            "source": SOURCE,
+            "operations": [
+                {"op": "enhance"},
+                {"op": "crop", "x": 10, "y": 10, "width": 100, "height": 60},
+                {"op": "rotate", "degrees": 90},
+            ],
+        },
+    )
+    assert 201 == answer.status_code, answer.text
+    body = answer.json()
+    assert (60, 100, "image/jpeg") == (body["width"], body["height"], body["media_type"])
+    bucket, _, path = body["key"].partition("/")
+    assert "user-uploads" == bucket
+    assert path.startswith("u-admin/photo-editor/photo-")
+    result = container.storage().get(bucket, path)
+    assert (60, 100) == Image.open(io.BytesIO(result.data)).size
+    assert stored == container.storage().get("user-uploads", "u-admin/photo.png").data
+    preview = client.get(body["preview_url"])
+    assert 200 == preview.status_code
+    assert Image.open(io.BytesIO(preview.content)).size == (60, 100)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"source": SOURCE, "operations": [{"op": "blur"}]}, 400, "validation_failed"),
+        ({"source": SOURCE, "operations": []}, 400, "validation_failed"),
+        ({"source": SOURCE}, 400, "validation_failed"),
+        ({"source": SOURCE, "operations": [{"op": "enhance"}], "x": 1}, 400, "validation_failed"),
+        (
+            {
+                "source": SOURCE,
+                "operations": [{"op": "crop", "x": 100, "y": 0, "width": 50, "height": 10}],
+            },
+            400,
+            "validation_failed",
+        ),
+        ({"source": "nobucket", "operations": [{"op": "enhance"}]}, 400, "validation_failed"),
+        (
+            {"source": "user-uploads/../x", "operations": [{"op": "enhance"}]},
+            400,
+            "validation_failed",
+        ),
+        (
+            {"source": "secret-bucket/a.png", "operations": [{"op": "enhance"}]},
+            404,
+            "bucket_not_found",
+        ),
+        ({"source": "user-uploads/u-admin/none.png", "operations": [{"op": "enhance"}]}, 404, None),
+        ({"source": SOURCE, "operations": [{"op": "remove_background"}]}, 503, "step_unavailable"),
+    ],
+)
+def test_bad_requests_change_nothing(
+    client: Client,
+    container: Container,
+    stored: bytes,
+    body: Any,
+    status: int,
+    code: str | None,
+) -> None:
+    answer = edit(client, body)
+    assert status == answer.status_code, answer.text
+    if code:
+        assert code == answer.json()["code"]
+    assert [] == container.storage().list("user-uploads", "u-admin/photo-editor/")
+
+
+def test_malformed_json_is_refused(client: Client, stored: bytes) -> None:
+    answer = client.post(
+        EDITS, content=b"{not json", headers={**ADMIN, "Content-Type": "application/json"}
+    )
+    assert 400 == answer.status_code
+
+
+def test_not_a_picture_is_refused(client: Client, container: Container) -> None:
+    container.storage().put("user-uploads", "u-admin/notes.png", b"hello", "image/png")
+    answer = edit(
+        client, {"source": "user-uploads/u-admin/notes.png", "operations": [{"op": "enhance"}]}
+    )
+    assert 415 == answer.status_code
