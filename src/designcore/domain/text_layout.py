@@ -1,7 +1,8 @@
 """Text layout: how a text element's words fall into lines, and where each line is drawn.
 
-The web editor draws text with Konva's ``Text`` node, so the download must break lines exactly
-where the browser does. :func:`layout_text` follows the same rules, written afresh:
+The web editor draws text on a Konva canvas, so the download must break lines exactly where
+the browser does. :func:`layout_text` implements the contract of ``docs/text-layout.md``
+(which the editor implements too), written afresh:
 
 - The text is split into paragraphs at ``\\n``. A paragraph that fits the box width is one
   line. Otherwise the longest prefix that fits is found by bisection; with ``wrap="word"``
@@ -16,7 +17,10 @@ where the browser does. :func:`layout_text` follows the same rules, written afre
 - If not even one character fits the width, the rest of that paragraph is dropped (as Konva
   does).
 - Letter spacing is stored as a fraction of the font size (the Polotno convention) and added
-  after every character but the last of a line when measuring. Characters are the user-
+  after every character of a line, the last one included, when measuring: a line's width,
+  used for wrapping and for alignment, is its advance plus ``spacing x characters``, so a
+  centred spaced line sits half a spacing left of its ink's centre and a right-aligned one
+  ends a whole spacing before the edge, as in the reference editor. Characters are the user-
   perceived ones: a letter and its combining marks (``ọ́``), or an emoji sequence, are never
   split across lines.
 - ``line_height`` is a multiple of the font size, ``"auto"`` (the font's own ascent + descent
@@ -163,7 +167,7 @@ class _Measurer:
     def width(self, clusters: Sequence[str]) -> float:
         if not clusters:
             return 0.0
-        return self._measure("".join(clusters)) + self._spacing * (len(clusters) - 1)
+        return self._measure("".join(clusters)) + self._spacing * len(clusters)
 
 
 def _strip_end(clusters: list[str]) -> list[str]:

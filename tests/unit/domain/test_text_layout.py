@@ -99,12 +99,29 @@ class TestWrapping:
 
 class TestSpacingAndHeights:
     def test_letter_spacing_is_a_fraction_of_the_font_size(self) -> None:
-        """0.5 at 20 px adds 10 px between characters, not after the last."""
+        """0.5 at 20 px adds 10 px after every character, the last one included."""
         layout = layout_text(
             "abc", measure=mono, font_size=20, metrics=METRICS, width=None, letter_spacing=0.5
         )
         assert 10.0 == layout.letter_spacing
-        assert 30.0 + 20.0 == layout.lines[0].width
+        assert 30.0 + 30.0 == layout.lines[0].width
+
+    @pytest.mark.parametrize(("align", "x"), [("left", 0.0), ("center", 20.0), ("right", 40.0)])
+    def test_alignment_counts_the_spacing_after_the_last_character(
+        self, align: str, x: float
+    ) -> None:
+        """A spaced line 60 px wide (30 of letters, 3 x 10 of spacing) in a box 100 wide: centred
+        it starts at 20, right-aligned at 40, as the reference editor places it."""
+        layout = layout_text(
+            "abc",
+            measure=mono,
+            font_size=20,
+            metrics=METRICS,
+            width=100,
+            letter_spacing=0.5,
+            align=align,  # type: ignore[arg-type]
+        )
+        assert x == layout.lines[0].x
 
     @pytest.mark.parametrize(
         ("value", "expected"), [(1.5, 30.0), ("150%", 30.0), ("auto", 12.0), ("bad", 24.0)]
