@@ -679,18 +679,22 @@ def _read_font(raw: object, path: str, issues: _Issues) -> FontSpec | None:
 def migrate(raw: Mapping[str, Json]) -> dict[str, Json]:
     """``raw`` brought to :data:`SCHEMA_VERSION` (a copy; ``raw`` is untouched).
 
-    Documents without ``schemaVersion`` count as version 1. Steps, in order:
+    Documents without ``schemaVersion`` are version 0, as the format's reference editor reads
+    them (``docs/text-layout.md`` section 9). Steps, in order:
 
-    - every version: a page without ``width``/``height`` gets ``"auto"`` (the old implicit
-      meaning), and an element's ``locked: true`` (replaced by the finer editor flags) becomes
-      ``draggable``, ``resizable``, ``removable``, ``contentEditable`` and ``styleEditable``
-      set to ``false``; ``locked: false`` is dropped;
+    - 0 to 1: letter spacing was stored in pixels; every text element's ``letterSpacing``
+      becomes ``letterSpacing / fontSize`` (a fraction of the font size; ``fontSize`` defaults
+      to 14 when absent, and a text of size 0 keeps its value);
+    - every version below 4: a page without ``width``/``height`` gets ``"auto"`` (the old
+      implicit meaning), and an element's ``locked: true`` (replaced by the finer editor flags)
+      becomes ``draggable``, ``resizable``, ``removable``, ``contentEditable`` and
+      ``styleEditable`` set to ``false``; ``locked: false`` is dropped;
     - then ``schemaVersion`` is set to 4.
 
     Raises :class:`ValidationFailed` when the version is not a whole number or is newer than
     this model.
     """
-    version = raw.get("schemaVersion", 1)
+    version = raw.get("schemaVersion", 0)
     if not _is_number(version) or not float(version).is_integer() or version < 0:
         raise ValidationFailed(
             [FieldIssue("schemaVersion", f"expected a whole number, got {_describe(version)}")]
@@ -711,9 +715,15 @@ def migrate(raw: Mapping[str, Json]) -> dict[str, Json]:
                 page.setdefault("width", "auto")
                 page.setdefault("height", "auto")
                 for element in _walk_raw(page.get("children")):
+                    if version < 1:
+                        _migrate_letter_spacing(element)
                     _migrate_locked(element)
     document["schemaVersion"] = SCHEMA_VERSION
     return dict(document)
+
+
+_TEXT_DEFAULT_SIZE = 14
+"""The font size of a text element that does not state one (the model's default)."""
 
 
 def _walk_raw(children: object) -> Iterator[dict[str, Json]]:
@@ -723,6 +733,16 @@ def _walk_raw(children: object) -> Iterator[dict[str, Json]]:
         if isinstance(child, dict):
             yield child
             yield from _walk_raw(child.get("children"))
+
+
+def _migrate_letter_spacing(element: dict[str, Json]) -> None:
+    """Version 0 stored a text's letter spacing in pixels; now it is a share of the size."""
+    if element.get("type") != "text":
+        return
+    spacing = element.get("letterSpacing")
+    size = element.get("fontSize", _TEXT_DEFAULT_SIZE)
+    if _is_number(spacing) and _is_number(size) and size > 0:
+        element["letterSpacing"] = spacing / size
 
 
 def _migrate_locked(element: dict[str, Json]) -> None:

@@ -23,6 +23,7 @@ from designcore.domain.document import (
     parse_document,
 )
 from designcore.domain.errors import ValidationFailed
+from support import VECTORS
 
 
 def doc(*children: dict[str, Any], **fields: Any) -> dict[str, Any]:
@@ -43,6 +44,7 @@ class TestSeedCatalogue:
         """Each seed document parses, and writing it back gives the same document."""
         document = parse_document(raw)
         written = document.to_json()
+        assert SCHEMA_VERSION == raw["schemaVersion"]
         assert SCHEMA_VERSION == written["schemaVersion"]
         assert document == parse_document(json.loads(json.dumps(written)))
         for page_in, page_out in zip(raw["pages"], written["pages"], strict=True):
@@ -117,9 +119,44 @@ class TestParsing:
             parse_document(doc({"id": "t", "type": "text", "lineHeight": "tall"}))
 
 
+MIGRATIONS = json.loads((VECTORS / "schema_migration.json").read_text(encoding="utf-8"))
+
+
 class TestMigration:
+    @pytest.mark.parametrize("case", MIGRATIONS["cases"], ids=lambda case: case["name"])
+    def test_shared_vectors(self, case: dict[str, Any]) -> None:
+        """Python migrates as the shared table says (the editor reads the same table)."""
+        if "error" in case:
+            with pytest.raises(ValidationFailed, match=case["error"]):
+                migrate(case["input"])
+        else:
+            assert case["migrated"] == migrate(case["input"])
+
+    def test_a_document_without_a_version_is_version_0(self) -> None:
+        """No schemaVersion means version 0: its letter spacing was in pixels (20 px at 40 px
+        is half the size), as the format's reference editor reads it."""
+        document = parse_document(
+            doc({"id": "t", "type": "text", "fontSize": 40, "letterSpacing": 20})
+        )
+        text = document.pages[0].children[0]
+        assert isinstance(text, TextElement)
+        assert 0.5 == text.letter_spacing
+
+    def test_every_document_written_carries_the_version(self) -> None:
+        """to_json always writes schemaVersion 4, so a written document is never read as 0."""
+        written = parse_document(
+            doc(
+                {"id": "t", "type": "text", "fontSize": 40, "letterSpacing": 0.25},
+                schemaVersion=SCHEMA_VERSION,
+            )
+        ).to_json()
+        assert SCHEMA_VERSION == written["schemaVersion"]
+        again = parse_document(written).pages[0].children[0]
+        assert isinstance(again, TextElement)
+        assert 0.25 == again.letter_spacing
+
     def test_documents_without_a_version_are_migrated(self) -> None:
-        """Version 1: pages get auto sizes and locked becomes the editor flags."""
+        """Pages get auto sizes and locked becomes the editor flags."""
         migrated = migrate(doc({"id": "t", "type": "text", "locked": True}))
         element = migrated["pages"][0]["children"][0]
         assert SCHEMA_VERSION == migrated["schemaVersion"]

@@ -58,6 +58,7 @@ def page(*children: dict[str, Any], background: str = "#ffffff", **size: Any) ->
     return {
         "width": size.get("width", 600),
         "height": size.get("height", 400),
+        "schemaVersion": 4,
         "pages": [{"id": "p", "background": background, "children": list(children)}],
     }
 
@@ -515,6 +516,25 @@ class TestGoldenImages:
         )
         assert () == export.warnings
         compare(name, export.data)
+
+    def test_a_version_0_document_draws_as_its_migration(self, renderer: SkiaRenderer) -> None:
+        """A document without schemaVersion stored letter spacing in pixels: 28 px at size 56
+        draws exactly as 0.5 in a version 4 document (the golden letter-spacing case)."""
+        case = ELEMENT_CASES["text_letter_spacing"]
+        old = {key: value for key, value in case.items() if key != "schemaVersion"}
+        old["pages"] = [
+            {
+                **case["pages"][0],
+                "children": [
+                    {**child, "letterSpacing": child["letterSpacing"] * child["fontSize"]}
+                    if child["type"] == "text"
+                    else child
+                    for child in case["pages"][0]["children"]
+                ],
+            }
+        ]
+        export = renderer.render(parse_document(old), format=RenderFormat.PNG)
+        compare("element_text_letter_spacing", export.data)
 
     def test_a_changed_drawing_fails_the_comparison(self, renderer: SkiaRenderer) -> None:
         """The comparison is strict enough to notice a moved element."""

@@ -126,6 +126,7 @@ def text_document(letter_spacing: float, value: str = "AVAVAVAVAV") -> dict[str,
     return {
         "width": 900,
         "height": 200,
+        "schemaVersion": 4,
         "pages": [
             {
                 "id": "p",
