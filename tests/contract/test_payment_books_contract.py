@@ -228,6 +228,17 @@ class TestPayments:
             assert [third, second] == list(uow.payments.for_user(user.id, 2))
             assert [] == list(uow.payments.for_user(new_id(), 10))
 
+    def test_for_user_pages_with_offset_and_counts(self, uow_factory: Factory, user: User) -> None:
+        """``offset`` skips the newest; ``count_for_user`` counts a user's payments only."""
+        mine = [make_payment(user.id, created_at=at(n * 60)) for n in range(5)]
+        store_payments(uow_factory, *mine, make_payment(new_id(), created_at=at(30)))
+        with uow_factory() as uow:
+            assert [mine[2], mine[1]] == list(uow.payments.for_user(user.id, 2, 2))
+            assert [mine[0]] == list(uow.payments.for_user(user.id, 2, 4))
+            assert [] == list(uow.payments.for_user(user.id, 2, 5))
+            assert 5 == uow.payments.count_for_user(user.id)
+            assert 0 == uow.payments.count_for_user(new_id())
+
     def test_a_negative_limit_is_refused(self, uow_factory: Factory) -> None:
         """A negative limit is a programming error, not 'no limit'."""
         with uow_factory() as uow:

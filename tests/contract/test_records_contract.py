@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
 
 from designcore.adapters.memory import InMemoryPromptLog, InMemorySiteSettingsStore
 from designcore.adapters.sqlalchemy import SqlAlchemyPromptLog, SqlAlchemySiteSettingsStore
+from designcore.domain.pagination import PageRequest
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
+from designcore.domain.site_settings import SettingChange
 from designcore.ports.prompts import PromptLog
 from designcore.ports.settings import SiteSettingsStore
 from support import EPOCH
@@ -64,6 +66,54 @@ class TestSiteSettings:
         got = settings_store.get("k")
         assert got is not None
         assert got.setting_value is False
+
+    def test_all_lists_stored_settings_by_key(self, settings_store: SiteSettingsStore) -> None:
+        """all() answers every stored setting, by key ascending."""
+        settings_store.put(SiteSetting(setting_key="b", setting_value=[1]))
+        settings_store.put(SiteSetting(setting_key="a", setting_value=None))
+        assert ["a", "b"] == [s.setting_key for s in settings_store.all()]
+        assert [None, [1]] == [s.setting_value for s in settings_store.all()]
+
+    def test_change_stores_the_setting_and_records_the_change(
+        self, settings_store: SiteSettingsStore
+    ) -> None:
+        """change() overwrites the setting and records old and new values with an id."""
+        setting = SiteSetting(setting_key="k", setting_value=False, updated_at=EPOCH)
+        recorded = settings_store.change(setting, _change("k", True, False, EPOCH))
+        assert recorded.id is not None
+        assert setting == settings_store.get("k")
+        page = settings_store.changes(PageRequest(1, 10))
+        assert (1, (recorded,)) == (page.total_count, page.items)
+        assert (True, False, "u1", "ada@example.com") == (
+            recorded.old_value,
+            recorded.new_value,
+            recorded.changed_by,
+            recorded.changed_by_email,
+        )
+
+    def test_changes_page_newest_first(self, settings_store: SiteSettingsStore) -> None:
+        """Changes read newest first; at one moment the later recorded comes first; pages cut
+        the whole without overlap."""
+        for n, at in enumerate([EPOCH, EPOCH + timedelta(hours=2), EPOCH, EPOCH + timedelta(1)]):
+            settings_store.change(
+                SiteSetting(setting_key="k", setting_value=n), _change("k", None, n, at)
+            )
+        first = settings_store.changes(PageRequest(1, 3))
+        second = settings_store.changes(PageRequest(2, 3))
+        assert [3, 1, 2] == [c.new_value for c in first.items]
+        assert [0] == [c.new_value for c in second.items]
+        assert (4, True, False) == (first.total_count, first.has_more, second.has_more)
+
+
+def _change(key: str, old: object, new: object, at: datetime) -> SettingChange:
+    return SettingChange(
+        setting_key=key,
+        old_value=old,
+        new_value=new,
+        changed_by="u1",
+        changed_by_email="ada@example.com",
+        changed_at=at,
+    )
 
 
 class TestPromptLog:

@@ -28,15 +28,18 @@ from designcore.adapters.memory import (
     SystemClock,
 )
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
 from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
 from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.app.services.account import AccountService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.exports import ExportService, storage_image_loader
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
+from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import Settings
@@ -476,11 +479,12 @@ class Container(containers.DeclarativeContainer):
         ),
         paystack=providers.Singleton(_paystack, settings=settings),
     )
+    premium = providers.Singleton(premium_plan, settings.provided.payments.plan_code)
     payments = providers.Singleton(
         PaymentService,
         accounts=accounts,
         gateway=payment_gateway,
-        plan=providers.Singleton(premium_plan, settings.provided.payments.plan_code),
+        plan=premium,
         clock=clock,
     )
     periodic_jobs = providers.Singleton(
@@ -494,7 +498,37 @@ class Container(containers.DeclarativeContainer):
     )
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
-    site_settings = providers.Singleton(SiteSettingsService, store=site_settings_store, clock=clock)
+    site_settings = providers.Singleton(
+        SiteSettingsService,
+        store=site_settings_store,
+        clock=clock,
+        email_of=profiles.provided.email_of,
+    )
+    account = providers.Singleton(
+        AccountService,
+        accounts=accounts_reader,
+        site_settings=site_settings,
+        plan=premium,
+        clock=clock,
+    )
+    problem_report_store = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryProblemReportRepository),
+        sqlalchemy=providers.Singleton(
+            _lazy(
+                "designcore.adapters.sqlalchemy.problem_reports:SqlAlchemyProblemReportRepository"
+            ),
+            engine=engine,
+        ),
+    )
+    problem_reports = providers.Singleton(
+        ProblemReportService,
+        reports=problem_report_store,
+        storage=storage,
+        policy=providers.Singleton(_bucket_policy, settings=settings),
+        email_of=profiles.provided.email_of,
+        clock=clock,
+    )
     catalogue_service = providers.Singleton(
         CatalogueService,
         catalogue=catalogue,

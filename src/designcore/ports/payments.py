@@ -107,8 +107,13 @@ class PaymentRepository(Protocol):
         """Pending attempts created before ``moment``, oldest first (for the reconciler)."""
         ...
 
-    def for_user(self, user_id: str, limit: int) -> Sequence[Payment]:
-        """A user's attempts, newest first."""
+    def for_user(self, user_id: str, limit: int, offset: int = 0) -> Sequence[Payment]:
+        """A user's attempts, newest first (ties by reference), at most ``limit`` after
+        skipping ``offset``."""
+        ...
+
+    def count_for_user(self, user_id: str) -> int:
+        """How many attempts a user has."""
         ...
 
 

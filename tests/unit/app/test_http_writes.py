@@ -6,10 +6,12 @@ import pytest
 from litestar.testing import TestClient
 
 from designcore.app import Container
+from designcore.app.http import create_app
 from support import make_template
 
 Client = TestClient  # type: ignore[type-arg]
 KEY = "premium_business_model_enabled"
+ADMIN = {"Authorization": "Bearer admin-token"}
 
 
 class TestCounters:
@@ -145,6 +147,133 @@ class TestSiteSettings:
         )
         assert 400 == wrong.status_code
         assert 404 == client.get("/api/v1/site-settings/nope").status_code
+
+
+class TestAllSettings:
+    def test_lists_every_known_setting_with_defaults(self, client: Client) -> None:
+        """GET /site-settings answers every known setting, the unset links as null and the
+        footer links as an empty list, cacheable for five minutes."""
+        answer = client.get("/api/v1/site-settings")
+        assert 200 == answer.status_code
+        values = {s["setting_key"]: s["setting_value"] for s in answer.json()["settings"]}
+        assert {
+            KEY: True,
+            "community_url": None,
+            "payment_help_url": None,
+            "support_email": None,
+            "footer_links": [],
+        } == values
+        assert {"setting_key", "setting_value", "updated_at", "updated_by"} == set(
+            answer.json()["settings"][0]
+        )
+        assert "public, max-age=300" == answer.headers["cache-control"]
+
+    def test_an_admin_sets_links_and_the_list_shows_them(self, client: Client) -> None:
+        """Links an admin stores are listed with who stored them."""
+        links = [{"label": "Instagram", "url": "https://www.instagram.com/designcore.ng"}]
+        for key, value in (
+            ("footer_links", links),
+            ("community_url", "https://chat.whatsapp.com/Invite123"),
+            ("support_email", "help@designcore.example"),
+        ):
+            done = client.put(
+                f"/api/v1/site-settings/{key}", json={"setting_value": value}, headers=ADMIN
+            )
+            assert 200 == done.status_code, done.text
+        listed = {
+            s["setting_key"]: s for s in client.get("/api/v1/site-settings").json()["settings"]
+        }
+        assert links == listed["footer_links"]["setting_value"]
+        assert "u-admin" == listed["community_url"]["updated_by"]
+
+    @pytest.mark.parametrize(
+        ("key", "value", "path"),
+        [
+            ("footer_links", [{"label": "X", "url": "https://x.com/"}], "setting_value[0].url"),
+            ("footer_links", [{"label": "X", "url": "https://x.com"}], "setting_value[0].url"),
+            ("footer_links", [{"label": "", "url": "https://x.com/dc"}], "setting_value[0].label"),
+            (
+                "footer_links",
+                [{"label": "X", "url": "javascript:alert(1)"}],
+                "setting_value[0].url",
+            ),
+            (
+                "footer_links",
+                [{"label": "X", "url": "https://x.com/dc", "extra": 1}],
+                "setting_value[0]",
+            ),
+            ("footer_links", {"label": "X"}, "setting_value"),
+            ("community_url", "ftp://files.example/x", "setting_value"),
+            ("community_url", 42, "setting_value"),
+            ("support_email", "not-an-address", "setting_value"),
+        ],
+    )
+    def test_bad_values_are_refused_and_change_nothing(
+        self, client: Client, key: str, value: object, path: str
+    ) -> None:
+        """A value a setting may not hold is 400 with the field's path; nothing changes and
+        no change is recorded."""
+        before = client.get("/api/v1/site-settings").json()
+        answer = client.put(
+            f"/api/v1/site-settings/{key}", json={"setting_value": value}, headers=ADMIN
+        )
+        assert (400, "validation_failed") == (answer.status_code, answer.json()["code"])
+        assert path in [i["path"] for i in answer.json()["issues"]]
+        assert before == client.get("/api/v1/site-settings").json()
+        assert 0 == client.get("/api/v1/site-settings/changes", headers=ADMIN).json()["total_count"]
+
+
+class TestSettingChanges:
+    def test_changes_are_recorded_newest_first(self, client: Client) -> None:
+        """Each change is listed with old and new value, who and when, newest first, paged."""
+        for value in (False, True, False):
+            client.put(f"/api/v1/site-settings/{KEY}", json={"setting_value": value}, headers=ADMIN)
+        first = client.get("/api/v1/site-settings/changes?page=1&size=2", headers=ADMIN).json()
+        assert {
+            "total_count": 3,
+            "has_more": True,
+            "current_page": 1,
+            "total_pages": 2,
+        } == {k: first[k] for k in ("total_count", "has_more", "current_page", "total_pages")}
+        newest = first["items"][0]
+        assert (KEY, True, False, "u-admin") == (
+            newest["setting_key"],
+            newest["old_value"],
+            newest["new_value"],
+            newest["changed_by"],
+        )
+        assert {"changed_by_email", "changed_at"} <= set(newest)
+        second = client.get("/api/v1/site-settings/changes?page=2&size=2", headers=ADMIN).json()
+        assert [(True, False)] == [(c["old_value"], c["new_value"]) for c in second["items"]]
+
+    @pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer free-token"}])
+    def test_only_admins_read_changes(self, client: Client, headers: dict[str, str]) -> None:
+        """Visitors and users are refused with 403 admin_only."""
+        answer = client.get("/api/v1/site-settings/changes", headers=headers)
+        assert (403, "admin_only") == (answer.status_code, answer.json()["code"])
+
+    @pytest.mark.parametrize("query", ["page=0", "size=101", "page=x", "size=-1"])
+    def test_bad_paging_is_400(self, client: Client, query: str) -> None:
+        """Out-of-range or non-numeric paging is a 400."""
+        answer = client.get(f"/api/v1/site-settings/changes?{query}", headers=ADMIN)
+        assert 400 == answer.status_code
+        assert answer.json()["code"] in {"validation_failed"}
+
+    def test_changed_by_email_is_the_admins(self, memory_container: Container) -> None:
+        """A change made by a signed-in administrator carries their e-mail."""
+        with TestClient(app=create_app(container=memory_container)) as api:
+            signed = api.post(
+                "/auth/v1/signup",
+                json={"email": "ada@example.com", "password": "kolanut-42-Lagos"},
+            ).json()
+            memory_container.profiles().grant_admin("ada@example.com")
+            headers = {"Authorization": f"Bearer {signed['access_token']}"}
+            done = api.put(
+                f"/api/v1/site-settings/{KEY}", json={"setting_value": False}, headers=headers
+            )
+            assert 200 == done.status_code, done.text
+            changes = api.get("/api/v1/site-settings/changes", headers=headers).json()
+        assert ["ada@example.com"] == [c["changed_by_email"] for c in changes["items"]]
 
 
 class TestMeta:

@@ -506,15 +506,20 @@ class InMemoryPaymentRepository(_Repository):
         ]
         return sorted(pending, key=lambda p: (p.created_at, p.reference))[:limit]
 
-    def for_user(self, user_id: str, limit: int) -> Sequence[Payment]:
+    def for_user(self, user_id: str, limit: int, offset: int = 0) -> Sequence[Payment]:
         """A user's attempts, newest first (ties by reference)."""
         _check_limit(limit)
+        _check_limit(offset)
         mine = sorted(
             (p for p in self._s.payments.values() if p.user_id == user_id),
             key=lambda p: p.reference,
         )
         mine.sort(key=lambda p: p.created_at, reverse=True)
-        return mine[:limit]
+        return mine[offset : offset + limit]
+
+    def count_for_user(self, user_id: str) -> int:
+        """How many attempts a user has."""
+        return sum(1 for p in self._s.payments.values() if p.user_id == user_id)
 
 
 class InMemorySubscriptionRepository(_Repository):

@@ -748,16 +748,23 @@ class SqlAlchemyPaymentRepository(_Repository):
         )
         return [payment_to_domain(row) for row in self._tx.all(query)]
 
-    def for_user(self, user_id: str, limit: int) -> Sequence[Payment]:
+    def for_user(self, user_id: str, limit: int, offset: int = 0) -> Sequence[Payment]:
         """A user's attempts, newest first (ties by reference)."""
         _check_limit(limit)
+        _check_limit(offset)
         query = (
             sa.select(PAYMENTS)
             .where(_PM.user_id == user_id)
             .order_by(_PM.created_at.desc(), _PM.reference)
             .limit(limit)
+            .offset(offset)
         )
         return [payment_to_domain(row) for row in self._tx.all(query)]
+
+    def count_for_user(self, user_id: str) -> int:
+        """How many attempts a user has."""
+        query = sa.select(sa.func.count()).select_from(PAYMENTS).where(_PM.user_id == user_id)
+        return int(self._tx.execute(query).scalar_one())
 
 
 def _subscription_upsert(dialect_name: str, values: dict[str, Any]) -> sa.Insert:

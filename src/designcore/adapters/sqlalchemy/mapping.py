@@ -17,8 +17,10 @@ from designcore.adapters.sqlalchemy.tables import (
     SearchPromptRow,
     SiteSettingRow,
 )
+from designcore.adapters.sqlalchemy.web_tables import SettingChangeRow
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
 from designcore.domain.search import filter_text, words
+from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import FieldRequirement, Template, TemplateSummary
 
 _T = TEMPLATES.c
@@ -165,6 +167,19 @@ def setting_to_domain(row: SiteSettingRow) -> SiteSetting:
         setting_value=row.setting_value,
         updated_at=utc_or_none(row.updated_at),
         updated_by=row.updated_by,
+    )
+
+
+def setting_change_to_domain(row: SettingChangeRow) -> SettingChange:
+    """A recorded setting change from its row."""
+    return SettingChange(
+        id=row.id,
+        setting_key=row.setting_key,
+        old_value=row.old_value,
+        new_value=row.new_value,
+        changed_by=row.changed_by,
+        changed_by_email=row.changed_by_email,
+        changed_at=utc(row.changed_at),
     )
 
 

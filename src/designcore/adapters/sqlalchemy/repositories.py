@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -17,6 +18,7 @@ from designcore.adapters.sqlalchemy.mapping import (
     SUMMARY_COLUMNS,
     design_prompt_to_domain,
     search_prompt_to_domain,
+    setting_change_to_domain,
     setting_to_domain,
     summary_to_domain,
     template_from_domain,
@@ -32,10 +34,12 @@ from designcore.adapters.sqlalchemy.tables import (
     SearchPromptRow,
     SiteSettingRow,
 )
+from designcore.adapters.sqlalchemy.web_tables import SettingChangeRow
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.pagination import Page, PageRequest
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
 from designcore.domain.search import filter_needle, search_tokens
+from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import Template, TemplateSummary
 from designcore.ports.catalogue import SearchUnavailable
 
@@ -384,17 +388,56 @@ class SqlAlchemySiteSettingsStore:
             row = session.get(SiteSettingRow, key)
             return None if row is None else setting_to_domain(row)
 
+    def all(self) -> Sequence[SiteSetting]:
+        """Every stored setting, by key."""
+        with self._sessions() as session:
+            rows = session.scalars(sa.select(SiteSettingRow).order_by(SiteSettingRow.setting_key))
+            return [setting_to_domain(row) for row in rows]
+
+    @staticmethod
+    def _merge(session: Session, setting: SiteSetting) -> None:
+        session.merge(
+            SiteSettingRow(
+                setting_key=setting.setting_key,
+                setting_value=setting.setting_value,
+                updated_at=utc_or_none(setting.updated_at),
+                updated_by=setting.updated_by,
+            )
+        )
+
     def put(self, setting: SiteSetting) -> None:
         """Create or overwrite."""
         with self._sessions.begin() as session:
-            session.merge(
-                SiteSettingRow(
-                    setting_key=setting.setting_key,
-                    setting_value=setting.setting_value,
-                    updated_at=utc_or_none(setting.updated_at),
-                    updated_by=setting.updated_by,
-                )
+            self._merge(session, setting)
+
+    def change(self, setting: SiteSetting, change: SettingChange) -> SettingChange:
+        """Overwrite and record the change in one transaction."""
+        with self._sessions.begin() as session:
+            self._merge(session, setting)
+            row = SettingChangeRow(
+                setting_key=change.setting_key,
+                old_value=change.old_value,
+                new_value=change.new_value,
+                changed_by=change.changed_by,
+                changed_by_email=change.changed_by_email,
+                changed_at=utc(change.changed_at),
             )
+            session.add(row)
+            session.flush()
+            return attrs.evolve(change, id=row.id)
+
+    def changes(self, request: PageRequest) -> Page[SettingChange]:
+        """Newest first."""
+        order = (SettingChangeRow.changed_at.desc(), SettingChangeRow.id.desc())
+        with self._sessions() as session:
+            total = session.scalar(sa.select(sa.func.count()).select_from(SettingChangeRow)) or 0
+            rows = session.scalars(
+                sa.select(SettingChangeRow)
+                .order_by(*order)
+                .limit(request.limit)
+                .offset(request.offset)
+            )
+            return Page.of([setting_change_to_domain(row) for row in rows], total, request)
 
 
 class SqlAlchemyPromptLog:

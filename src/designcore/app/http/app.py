@@ -11,6 +11,7 @@ from litestar import Litestar, get
 from designcore import __version__
 from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
+from designcore.app.http.account import AccountBooksController
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.compression import compression_config
@@ -22,6 +23,7 @@ from designcore.app.http.functions import functions_router
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.photo_editor import photo_editor_router
+from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.sandbox import sandbox_router
@@ -75,6 +77,8 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         *storage_handlers(settings.storage.max_upload_bytes),
     ]
     handlers.append(AccountController)
+    handlers.append(AccountBooksController)
+    handlers.append(ProblemReportController)
 
     def provide_auth() -> AuthService:
         service: AuthService = container.auth()

@@ -13,8 +13,11 @@ from designcore.app.http.answers import AnswerCache
 from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.app.services.account import AccountService
+from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.domain.premium import Viewer
+from designcore.ports.rate_limit import RateLimiter
 from designcore.ports.storage import Storage
 
 
@@ -47,6 +50,16 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_profiles() -> ProfileService:
         return container.profiles()
 
+    def provide_account() -> AccountService:
+        return container.account()
+
+    def provide_problem_reports() -> ProblemReportService:
+        return container.problem_reports()
+
+    def provide_limiter() -> RateLimiter:
+        limiter: RateLimiter = container.rate_limiter()
+        return limiter
+
     answers = AnswerCache(
         container.clock(), timedelta(seconds=container.settings().server.cache_seconds)
     )
@@ -66,4 +79,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "media": Provide(provide_media, sync_to_thread=False),
         "viewer": Provide(provide_viewer, sync_to_thread=True),
         "profiles": Provide(provide_profiles, sync_to_thread=False),
+        "account": Provide(provide_account, sync_to_thread=False),
+        "problem_reports": Provide(provide_problem_reports, sync_to_thread=False),
+        "limiter": Provide(provide_limiter, sync_to_thread=False),
     }

@@ -14,6 +14,7 @@ import msgspec
 
 from designcore.domain.pagination import Page
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
+from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import Category, HomeRow, Template, TemplateSummary
 
 
@@ -235,3 +236,71 @@ class SettingOut(msgspec.Struct):
     def of(cls, setting: SiteSetting) -> SettingOut:
         """From the domain."""
         return cls(setting.setting_key, setting.setting_value, setting.updated_at)
+
+
+class SettingRecordOut(msgspec.Struct, kw_only=True):
+    """A site setting with who changed it last (``null`` for a default)."""
+
+    setting_key: str
+    setting_value: Any
+    updated_at: datetime | None
+    updated_by: str | None
+
+    @classmethod
+    def of(cls, setting: SiteSetting) -> SettingRecordOut:
+        """From the domain."""
+        return cls(
+            setting_key=setting.setting_key,
+            setting_value=setting.setting_value,
+            updated_at=setting.updated_at,
+            updated_by=setting.updated_by,
+        )
+
+
+class SettingsOut(msgspec.Struct, kw_only=True):
+    """Every known site setting."""
+
+    settings: list[SettingRecordOut]
+
+
+class SettingChangeOut(msgspec.Struct, kw_only=True):
+    """One recorded change of a site setting."""
+
+    setting_key: str
+    old_value: Any
+    new_value: Any
+    changed_by: str | None
+    changed_by_email: str | None
+    changed_at: datetime
+
+    @classmethod
+    def of(cls, change: SettingChange) -> SettingChangeOut:
+        """From the domain."""
+        return cls(
+            setting_key=change.setting_key,
+            old_value=change.old_value,
+            new_value=change.new_value,
+            changed_by=change.changed_by,
+            changed_by_email=change.changed_by_email,
+            changed_at=change.changed_at,
+        )
+
+
+class SettingChangePageOut(msgspec.Struct, kw_only=True):
+    """One page of setting changes, newest first."""
+
+    items: list[SettingChangeOut]
+    total_count: int
+    has_more: bool
+    current_page: int
+    total_pages: int
+
+
+def page_fields(page: Page[Any]) -> dict[str, Any]:
+    """The envelope fields of a snake_case page (``items`` aside)."""
+    return {
+        "total_count": page.total_count,
+        "has_more": page.has_more,
+        "current_page": page.current_page,
+        "total_pages": page.total_pages,
+    }

@@ -11,13 +11,21 @@ from designcore.app.http.schemas import (
     PromptOut,
     SearchPromptIn,
     SearchPromptOut,
+    SettingChangeOut,
+    SettingChangePageOut,
     SettingIn,
     SettingOut,
+    SettingRecordOut,
+    SettingsOut,
     TemplateIdIn,
     UseCountOut,
     ViewCountOut,
+    page_fields,
 )
+from designcore.app.http.templates import Page as PageNumber
+from designcore.app.http.templates import Size as PageSize
 from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
 from designcore.domain.premium import Viewer
 
 SETTING_MAX_AGE = 300
@@ -84,6 +92,31 @@ class SiteSettingsController(Controller):
 
     path = "/api/v1/site-settings"
     tags = ["settings"]
+
+    @get("/", operation_id="listSiteSettings", sync_to_thread=True)
+    def list_settings(
+        self, site_settings: NamedDependency[SiteSettingsService]
+    ) -> Response[SettingsOut]:
+        """Every setting the product knows, stored or default, with who changed it last;
+        clients may cache it for five minutes."""
+        return Response(
+            SettingsOut(settings=[SettingRecordOut.of(s) for s in site_settings.all()]),
+            headers={"Cache-Control": f"public, max-age={SETTING_MAX_AGE}"},
+        )
+
+    @get("/changes", operation_id="listSiteSettingChanges", sync_to_thread=True)
+    def changes(
+        self,
+        site_settings: NamedDependency[SiteSettingsService],
+        viewer: NamedDependency[Viewer],
+        page: PageNumber = 1,
+        size: PageSize = DEFAULT_PAGE_SIZE,
+    ) -> SettingChangePageOut:
+        """Who changed which setting from what to what, newest first (administrators only)."""
+        found = site_settings.changes(PageRequest(page, size), by=viewer)
+        return SettingChangePageOut(
+            items=[SettingChangeOut.of(c) for c in found.items], **page_fields(found)
+        )
 
     @get("/{key:str}", operation_id="getSiteSetting", sync_to_thread=True)
     def get_setting(

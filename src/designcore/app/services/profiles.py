@@ -106,6 +106,14 @@ class ProfileService:
         with self._accounts() as uow:
             return ProfileView(uow.profiles.get(user_id), uow.credits.balance(user_id))
 
+    def email_of(self, user_id: str) -> str | None:
+        """The e-mail of a user's profile, or ``None`` for an id without one."""
+        with self._accounts() as uow:
+            try:
+                return uow.profiles.get(user_id).email
+            except NotFound:
+                return None
+
     def referral_code(self, viewer: Viewer, user_id: str) -> str:
         """The caller's own referral code; asking for another user's is refused."""
         caller = self._signed_in(viewer)

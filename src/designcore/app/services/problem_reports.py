@@ -1,0 +1,98 @@
+"""Problem reports: a signed-in user reports, administrators read and resolve."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
+from designcore.domain.pagination import Page, PageRequest
+from designcore.domain.premium import Viewer
+from designcore.domain.problem_reports import (
+    ProblemReport,
+    ProblemStatus,
+    check_screenshot_key,
+    new_report,
+    set_status,
+)
+from designcore.domain.storage import BucketPolicy
+from designcore.ports.clock import Clock
+from designcore.ports.problem_reports import ProblemReportRepository
+from designcore.ports.storage import Storage
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())
+
+
+class ProblemReportService:
+    """Stores what users report and lets administrators work through it."""
+
+    def __init__(
+        self,
+        *,
+        reports: ProblemReportRepository,
+        storage: Storage,
+        policy: BucketPolicy,
+        email_of: Callable[[str], str | None],
+        clock: Clock,
+        new_id: Callable[[], str] = _new_id,
+    ) -> None:
+        self._reports = reports
+        self._storage = storage
+        self._policy = policy
+        self._email_of = email_of
+        self._clock = clock
+        self._new_id = new_id
+
+    def report(
+        self, viewer: Viewer, *, description: str, page_url: str, screenshot_key: str | None
+    ) -> ProblemReport:
+        """Store an open report from the caller.
+
+        Raises ``NotAllowed`` (``sign_in_required``) for a visitor, ``ValidationFailed`` for a
+        blank or over-long description, a page address that is not an http(s) URL, or a
+        screenshot key that names no uploaded object of a public user bucket, ``NotAllowed``
+        (``not_your_folder``) for a screenshot outside the caller's own folder.
+        """
+        if viewer.user_id is None:
+            raise NotAllowed("sign in to report a problem", code="sign_in_required")
+        report = new_report(
+            id=self._new_id(),
+            user_id=viewer.user_id,
+            user_email=self._email_of(viewer.user_id) or "",
+            description=description,
+            page_url=page_url,
+            screenshot_key=screenshot_key,
+            now=self._clock.now(),
+        )
+        if screenshot_key is not None:
+            bucket, path = check_screenshot_key(screenshot_key, viewer.user_id, self._policy)
+            if not self._storage.exists(bucket, path):
+                raise ValidationFailed(
+                    (FieldIssue("screenshot_key", "no uploaded screenshot has this key"),)
+                )
+        self._reports.add(report)
+        return report
+
+    def reports(
+        self, viewer: Viewer, request: PageRequest, *, status: ProblemStatus | None = None
+    ) -> Page[ProblemReport]:
+        """One page of reports, newest first, optionally of one status (administrators only)."""
+        self._admin(viewer)
+        return self._reports.page(request, status=status)
+
+    def set_status(self, viewer: Viewer, report_id: str, status: ProblemStatus) -> ProblemReport:
+        """Resolve or reopen a report (administrators only). Raises ``NotFound``."""
+        admin = self._admin(viewer)
+        current = self._reports.get(report_id)
+        changed = set_status(current, status, by=admin, now=self._clock.now())
+        if changed is not current:
+            self._reports.update(changed)
+        return changed
+
+    @staticmethod
+    def _admin(viewer: Viewer) -> str:
+        if viewer.user_id is None or not viewer.is_admin:
+            raise NotAllowed("only administrators can read problem reports", code="admin_only")
+        return viewer.user_id
