@@ -72,9 +72,20 @@ def tests(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
     python = project_python(session)
-    session.run(python, "-m", "ruff", "check", "src", "tests", "noxfile.py", "benchmarks")
     session.run(
-        python, "-m", "ruff", "format", "--check", "src", "tests", "noxfile.py", "benchmarks"
+        python, "-m", "ruff", "check", "src", "tests", "noxfile.py", "benchmarks", "examples"
+    )
+    session.run(
+        python,
+        "-m",
+        "ruff",
+        "format",
+        "--check",
+        "src",
+        "tests",
+        "noxfile.py",
+        "benchmarks",
+        "examples",
     )
 
 

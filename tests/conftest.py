@@ -11,10 +11,10 @@ import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, settings
 
-from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.adapters.memory import FixedClock
 from designcore.adapters.sqlalchemy import create_database_engine, migrate
-from designcore.app import Container, build_container, load_settings
+from designcore.app import Container
+from designcore.testing import fakes
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
@@ -94,14 +94,7 @@ def fixture_postgresql_engine() -> Iterator[sa.Engine]:
         admin.dispose()
 
 
-MEMORY_ENVIRONMENT = {
-    "DESIGNCORE_DATABASE_URL": "memory://",
-    "DESIGNCORE_STORAGE_BACKEND": "memory",
-    "DESIGNCORE_WEB_DIST": "/nonexistent",
-    "DESIGNCORE_PERIODIC_TICK_SECONDS": "0",
-    "DESIGNCORE_CACHE_SECONDS": "0",
-    "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
-}
+MEMORY_ENVIRONMENT = fakes.MEMORY_ENVIRONMENT
 """Settings of a container on in-memory adapters with no background work."""
 
 MakeContainer = Callable[..., Container]
@@ -122,10 +115,7 @@ def fixture_make_memory_container(clock: FixedClock) -> MakeContainer:
     """
 
     def make(**environment: str) -> Container:
-        container = build_container(load_settings({**MEMORY_ENVIRONMENT, **environment}))
-        container.clock.override(clock)
-        container.password_hasher.override(Argon2PasswordHasher.for_tests())
-        return container
+        return fakes.memory_container(environment, clock=clock)
 
     return make
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,8 @@ import sqlalchemy as sa
 from designcore.domain.accounts import User
 from designcore.domain.designs import Design, check_document, new_design
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, referral_code_from
-from designcore.domain.templates import FieldRequirement, Template
 from designcore.ports.accounts import AccountsUnitOfWork
+from designcore.testing.builders import EPOCH, make_template  # noqa: F401 (used by the tests)
 
 POSTGRES_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -27,34 +26,6 @@ POSTGRES_URL = os.environ.get(
 VECTORS = Path(__file__).parent / "contract" / "vectors"
 KEY_ENCRYPTION_KEY = "dGVzdHMtb25seS1rZXktZW5jcnlwdGlvbi1rZXktMzI="
 """The key encryption key of the tests' PostgreSQL settings (production needs one)."""
-EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
-_counter = itertools.count(1)
-
-
-def make_template(**overrides: Any) -> Template:
-    """A valid template; every field can be overridden."""
-    n = next(_counter)
-    created = overrides.pop("created_at", EPOCH - timedelta(minutes=n))
-    fields: dict[str, Any] = {
-        "id": str(uuid.uuid4()),
-        "name": f"Template {n} {uuid.uuid4().hex[:6]}",
-        "category": "Church",
-        "sub_category": "Sunday Service",
-        "preview_url": f"/storage/v1/object/public/template-previews/{n}.png",
-        "template_type": "free",
-        "description": "A clean flyer.",
-        "tags": ("flyer",),
-        "semantic_keywords": ("event",),
-        "design_intent": "Invite people.",
-        "created_at": created,
-        "updated_at": created,
-        "polotno_json": {"width": 1080, "height": 1350, "pages": [{"id": "p1", "children": []}]},
-        "field_requirements": (
-            FieldRequirement(key="headline", label="Headline", element_id="t1", required=True),
-        ),
-    }
-    fields.update(overrides)
-    return Template(**fields)
 
 
 def postgres_schema_settings() -> Iterator[dict[str, str]]:

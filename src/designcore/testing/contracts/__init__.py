@@ -1,0 +1,10 @@
+"""The contract suites of the ports, for any adapter: subclass one in a pytest module and give
+it the fixture it names (docs/library.md, "Testing your own adapter").
+
+Each suite is a plain class whose ``test_*`` methods pytest collects through the subclass; the
+fixture answers a new, empty adapter for each test.
+"""
+
+from designcore.testing.contracts.catalogue import CatalogueContract
+
+__all__ = ["CatalogueContract"]

@@ -1,0 +1,97 @@
+"""designcore.testing.contracts can fail: each suite fails an adapter that breaks one of its
+rules, and the example adapter of docs/library.md passes its suite."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+ROOT = Path(__file__).parents[3]
+EXAMPLE = ROOT / "examples" / "json_catalogue"
+
+
+def run_pytest(tmp_path: Path, *args: str, cwd: Path) -> dict[str, str]:
+    """Run pytest in a process of its own; each test's outcome (``passed``, ``failed``,
+    ``error``, ``skipped``) by ``Class.test_name``."""
+    report = tmp_path / "report.xml"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            f"--junitxml={report}",
+            *args,
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    outcomes: dict[str, str] = {}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        name = f"{case.get('classname', '').rsplit('.', 1)[-1]}.{case.get('name')}"
+        children = {child.tag for child in case}
+        outcome = next((tag for tag in ("failure", "error", "skipped") if tag in children), "")
+        outcomes[name] = {"failure": "failed", "": "passed"}.get(outcome, outcome)
+    return outcomes
+
+
+@pytest.fixture(name="broken", scope="module")
+def fixture_broken(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The outcomes of every suite on its broken adapter (one pytest run for all)."""
+    tmp_path = tmp_path_factory.mktemp("broken")
+    return run_pytest(
+        tmp_path,
+        "-o",
+        "python_files=broken_suites.py",
+        "--rootdir",
+        str(HERE),
+        "-c",
+        "/dev/null",
+        str(HERE / "broken_suites.py"),
+        cwd=HERE,
+    )
+
+
+def failed(outcomes: dict[str, str], suite: str) -> set[str]:
+    return {
+        name.split(".", 1)[1]
+        for name, outcome in outcomes.items()
+        if name.startswith(suite + ".") and outcome != "passed"
+    }
+
+
+class TestBrokenAdapters:
+    def test_the_catalogue_suite_fails_a_catalogue_ignoring_limits(
+        self, broken: dict[str, str]
+    ) -> None:
+        """Only the rules the adapter breaks fail; the rest of the suite still passes."""
+        assert {
+            "test_by_category_is_newest_first_and_limited",
+            "test_newest_in_categories_answers_each_row_at_once",  # compares with by_category
+        } == failed(broken, "TestBrokenCatalogue")
+        assert 20 < sum(name.startswith("TestBrokenCatalogue.") for name in broken)
+
+
+class TestExampleAdapter:
+    def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:
+        """examples/json_catalogue, run as its own project would run it, passes every rule."""
+        outcomes = run_pytest(tmp_path, cwd=EXAMPLE)
+        assert 20 < len(outcomes)
+        assert {"passed"} == set(outcomes.values())
+
+    def test_the_guide_shows_the_example_as_it_is(self) -> None:
+        """docs/library.md's copy of the example's test module is the module, word for word."""
+        guide = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+        module = (EXAMPLE / "test_json_catalogue.py").read_text(encoding="utf-8")
+        body = module.split('"""', 2)[2].lstrip("\n")  # the module less its docstring
+        assert body in guide
