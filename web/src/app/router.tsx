@@ -17,9 +17,10 @@ const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
+const TemplatePreviewRoute = lazy(() => import('./routes/template-preview'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
-const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: null }];
+const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
 
 const placeholder = (path: string, title: string, children?: RouteObject[]): RouteObject => ({
   path,

@@ -15,6 +15,47 @@ export type Template = {
   design_intent: string | null;
   created_at: string;
   updated_at: string;
+  /** The page size in pixels, when the API gives it (the card keeps this shape). */
+  width?: number | null;
+  height?: number | null;
+};
+
+/** `GET /api/v1/templates`, `/templates/search`: one page of a listing. */
+export type TemplatePage = {
+  templates: Template[];
+  totalCount: number;
+  hasMore: boolean;
+  currentPage: number;
+  totalPages: number;
+};
+
+/** A category (or sub-category) and its URL slug. */
+export type Category = {
+  name: string;
+  slug: string;
+};
+
+/** `GET /api/v1/categories/{slug}`. */
+export type CategoryDetail = Category & {
+  sub_categories: Category[];
+};
+
+/** A creator's public profile (`GET /api/v1/creators/{username}`). */
+export type Creator = {
+  username: string;
+  display_name: string;
+  avatar_url: string | null;
+  bio: string | null;
+  template_count: number;
+};
+
+/** The API's page shape (`{items, total_count, has_more, current_page, total_pages}`). */
+export type Paged<T> = {
+  items: T[];
+  total_count: number;
+  has_more: boolean;
+  current_page: number;
+  total_pages: number;
 };
 
 /** One row of the home screen: a category and its newest templates. */

@@ -19,7 +19,8 @@ function ReportProbe({ open }: ReportProblemDialogProps) {
   return open ? <p>Report dialog is open</p> : null;
 }
 
-function Providers({ children }: { children: ReactNode }) {
+/** The app's providers with the dialogs every page may open (upgrade and report are stand-ins). */
+export function LayoutProviders({ children }: { children: ReactNode }) {
   return (
     <TestAppProviders>
       <AuthDialogProvider>
@@ -34,7 +35,7 @@ function Providers({ children }: { children: ReactNode }) {
 /** Renders a layout part with the app's providers, signed in as `as` (a mock user) or signed out. */
 export function renderLayout(ui: ReactElement, { as, url = '/' }: { as?: MockUser; url?: string } = {}) {
   if (as) signInAs(as, 'aal2');
-  return renderApp(ui, { wrapper: Providers, url, path: '*' });
+  return renderApp(ui, { wrapper: LayoutProviders, url, path: '*' });
 }
 
 /** A mock user with the given plan and role. */

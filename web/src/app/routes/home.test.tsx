@@ -5,6 +5,8 @@ import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, within } from '@/testing/test-utils';
 
+import { LayoutProviders } from '../layout/layout-test-utils';
+
 import HomeRoute from './home';
 
 const HOME_ROWS = [
@@ -21,7 +23,7 @@ function rowRegion(category: string) {
 
 describe('Home page', () => {
   test('shows the hero with its heading, tagline and search box', async () => {
-    renderApp(<HomeRoute />);
+    renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Design Like a Pro' })).toBeInTheDocument();
     expect(screen.getByText('Culturally relevant. Fully editable. Always professional.')).toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('Home page', () => {
   });
 
   test('renders one row per API row, in order, with a View more link to the category slug', async () => {
-    renderApp(<HomeRoute />);
+    renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     await screen.findAllByRole('img', { name: /Design 1/ });
     const latest = screen.getByRole('region', { name: 'Latest Templates' });
@@ -54,10 +56,16 @@ describe('Home page', () => {
         HttpResponse.json({ rows: [{ category: 'Church', slug: 'church', templates: [premium, free] }] }),
       ),
     );
-    renderApp(<HomeRoute />);
+    renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     const image = await screen.findByRole('img', { name: 'Thanksgiving Gold' });
-    expect(image).toHaveAttribute('src', premium.preview_url);
+    // Requested at the card's size (a 4:5 card is 168 px wide in a 210 px row), 2x in srcset.
+    expect(image).toHaveAttribute(
+      'src',
+      `/storage/v1/render/image/public/template-previews/prem-1.png?width=168&resize=contain&format=avif`,
+    );
+    expect(image.getAttribute('srcset')).toContain('prem-1.png?width=336&resize=contain&format=avif 336w');
+    expect(image).toHaveAttribute('loading', 'eager');
     const premiumCard = screen.getByRole('link', { name: 'Thanksgiving Gold (Premium)' });
     expect(within(premiumCard).getByText('Premium')).toBeInTheDocument();
     expect(premiumCard).toHaveAttribute('href', '/template/prem-1');
@@ -68,7 +76,7 @@ describe('Home page', () => {
   });
 
   test('opens /template/{id} when a card is clicked', async () => {
-    const { router, user } = renderApp(<HomeRoute />);
+    const { router, user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     await user.click(await screen.findByRole('link', { name: 'Birthdays Design 2' }));
 
@@ -79,7 +87,7 @@ describe('Home page', () => {
 
   test('shows 6 skeleton cards in each of the five rows while loading', async () => {
     server.use(http.get(apiPath('/templates/home'), async () => delay('infinite')));
-    renderApp(<HomeRoute />);
+    renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     for (const [category, slug] of HOME_ROWS) {
       const row = rowRegion(category);
@@ -97,7 +105,7 @@ describe('Home page', () => {
         HttpResponse.json({ rows: [createHomeRow('Church', 2), createHomeRow('New Month', 0)] }),
       ),
     );
-    renderApp(<HomeRoute />);
+    renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     const emptyRow = await screen.findByRole('region', { name: 'New Month' });
     expect(await within(emptyRow).findByText('No templates available in this category')).toBeInTheDocument();
@@ -115,7 +123,7 @@ describe('Home page', () => {
           : HttpResponse.json({ rows: [createHomeRow('Church', 1, { name: 'Back Again' })] });
       }),
     );
-    const { user } = renderApp(<HomeRoute />);
+    const { user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Catalogue unavailable');
@@ -125,7 +133,7 @@ describe('Home page', () => {
   });
 
   test('the View All Templates button goes to /templates', async () => {
-    const { router, user } = renderApp(<HomeRoute />);
+    const { router, user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
 
     await user.click(screen.getByRole('link', { name: 'View All Templates' }));
 
@@ -143,7 +151,7 @@ describe('Home page', () => {
     const originalWidth = window.innerWidth;
     window.innerWidth = width;
     try {
-      const { user } = renderApp(<HomeRoute />);
+      const { user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
       await screen.findAllByRole('img', { name: /Design 1/ });
 
       await user.click(screen.getByRole('button', { name: 'Scroll Church right' }));

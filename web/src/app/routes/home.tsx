@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 
 import { env } from '@/config/env';
@@ -6,6 +7,8 @@ import { LatestTemplates } from '@/features/templates/components/latest-template
 import { TemplateSearch } from '@/features/templates/components/template-search';
 import { HOME_CATEGORIES } from '@/features/templates/constants';
 import { categorySlug } from '@/lib/slug';
+
+import { StartBlankButton } from '../browse/start-blank-button';
 
 import styles from './home.module.css';
 
@@ -27,6 +30,7 @@ export default function HomeRoute() {
           <div className={styles.search}>
             <TemplateSearch />
           </div>
+          <StartBlankButton />
           <nav aria-label="Popular categories" className={styles.chips}>
             {HOME_CATEGORIES.map((category) => (
               <Link key={category} to={paths.category.getHref(categorySlug(category))} className={styles.chip}>
@@ -37,7 +41,9 @@ export default function HomeRoute() {
         </div>
       </section>
       <LatestTemplates />
-      <Outlet />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

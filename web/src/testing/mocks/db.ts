@@ -29,9 +29,14 @@ export function seedTemplates(perCategory = 4): Template[] {
   );
 }
 
+/** A call of a counter or the search record, as the mock API received it. */
+export type RecordedCall = { kind: 'view' | 'use' | 'search'; template_id?: string; search_term?: string; user_id?: string | null };
+
 export const db = {
   templates: seedTemplates(),
+  recorded: [] as RecordedCall[],
   reset() {
     this.templates = seedTemplates();
+    this.recorded = [];
   },
 };

@@ -1,43 +1,83 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { CrownIcon, ImageIcon } from '@/components/ui/icons';
 import type { Template } from '@/types/api';
 
+import { previewSrc, templateAspect } from '../lib/preview-image';
+
 import styles from './template-card.module.css';
+
+/** Heights of a card in a home row, by breakpoint (the row has one height; widths follow each template's shape). */
+export const ROW_CARD_HEIGHTS = { small: 210, medium: 245, large: 280 } as const;
+
+/** Width of a card in a listing grid, by breakpoint (heights follow each template's shape). */
+export const GRID_CARD_WIDTHS = { small: 170, medium: 220, large: 240 } as const;
 
 type TemplateCardProps = {
   template: Template;
-  /** Load the preview at once (for cards that are visible on first paint). */
+  /** Where the card leads: the template's preview route under the current listing. */
+  to: string;
+  /** Load the preview at once (cards visible on first paint); the rest load lazily. */
   eager?: boolean;
+  /** `row`: fixed height, width from the template's shape; `grid`: fixed width, height from it. */
+  layout?: 'row' | 'grid';
 };
 
-/** A template preview (4:5) with its name; opens the template preview route. */
-export function TemplateCard({ template, eager = false }: TemplateCardProps) {
+/** The CSS widths a card shows at (each breakpoint), for `srcset` and `sizes`. */
+function cardWidths(aspect: number, layout: 'row' | 'grid') {
+  if (layout === 'grid') return GRID_CARD_WIDTHS;
+  return {
+    small: Math.ceil(ROW_CARD_HEIGHTS.small * aspect),
+    medium: Math.ceil(ROW_CARD_HEIGHTS.medium * aspect),
+    large: Math.ceil(ROW_CARD_HEIGHTS.large * aspect),
+  };
+}
+
+/**
+ * A template preview with its name; opens the template's preview route. The box has the
+ * template's own shape (square, 4:5, story) before the image arrives, so nothing moves when it
+ * loads, and the image is fitted inside it, never cropped. The image is requested at the size
+ * the card shows (1x and 2x through `srcset`).
+ */
+export function TemplateCard({ template, to, eager = false, layout = 'row' }: TemplateCardProps) {
   const [broken, setBroken] = useState(false);
+  const aspect = templateAspect(template);
+  const widths = cardWidths(aspect, layout);
+  const candidates = [...new Set([widths.small, widths.medium, widths.large].flatMap((w) => [w, w * 2]))].sort(
+    (a, b) => a - b,
+  );
+  const srcSet = template.preview_url
+    ? candidates.map((w) => `${previewSrc(template.preview_url, w)} ${w}w`).join(', ')
+    : undefined;
+  const sizes = `(min-width: 1024px) ${widths.large}px, (min-width: 640px) ${widths.medium}px, ${widths.small}px`;
+  const style = { '--aspect': String(aspect) } as CSSProperties;
+
   return (
-    <li className={styles.item}>
+    <li className={`${styles.item} ${styles[layout]}`} style={style}>
       <Link
-        to={paths.homeTemplate.getHref(template.id)}
+        to={to}
         className={styles.card}
         aria-label={template.is_premium ? `${template.name} (Premium)` : template.name}
         preventScrollReset
       >
         <div className={styles.media}>
-          {broken ? (
+          {broken || !template.preview_url ? (
             <div className={styles.fallback}>
               <ImageIcon size={32} />
             </div>
           ) : (
             <img
               className={styles.image}
-              src={template.preview_url}
+              src={previewSrc(template.preview_url, widths.small)}
+              srcSet={srcSet}
+              sizes={sizes}
               alt={template.name}
-              width={400}
-              height={500}
+              width={Math.round(400 * aspect)}
+              height={400}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
               onError={() => setBroken(true)}
             />
@@ -55,10 +95,16 @@ export function TemplateCard({ template, eager = false }: TemplateCardProps) {
   );
 }
 
-/** Placeholder of a card while its row loads. */
-export function TemplateCardSkeleton() {
+/** Placeholder of a card while its row or page loads (the 4:5 flyer shape). */
+export function TemplateCardSkeleton({ layout = 'row' }: { layout?: 'row' | 'grid' }) {
+  const style = { '--aspect': '0.8' } as CSSProperties;
   return (
-    <li className={`${styles.item} ${styles.skeleton}`} aria-hidden="true" data-testid="template-card-skeleton">
+    <li
+      className={`${styles.item} ${styles[layout]} ${styles.skeleton}`}
+      style={style}
+      aria-hidden="true"
+      data-testid="template-card-skeleton"
+    >
       <div className={styles.card}>
         <div className={styles.media} />
         <div className={styles.skeletonText} />

@@ -10,6 +10,9 @@ import { TemplateCard, TemplateCardSkeleton } from './template-card';
 
 import styles from './template-row.module.css';
 
+/** Cards of the first row loaded at once: what a 1440 px screen shows of it. */
+const EAGER_CARDS = 6;
+
 type TemplateRowProps = {
   category: string;
   slug: string;
@@ -70,7 +73,12 @@ export function TemplateRow({ category, slug, templates, loading = false, eager 
             {loading
               ? Array.from({ length: SKELETON_CARDS_PER_ROW }, (_, index) => <TemplateCardSkeleton key={index} />)
               : templates.map((template, index) => (
-                  <TemplateCard key={template.id} template={template} eager={eager && index < 6} />
+                  <TemplateCard
+                    key={template.id}
+                    template={template}
+                    to={paths.homeTemplate.getHref(template.id)}
+                    eager={eager && index < EAGER_CARDS}
+                  />
                 ))}
           </ul>
         </div>

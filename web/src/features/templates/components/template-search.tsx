@@ -10,8 +10,8 @@ import styles from './template-search.module.css';
  * The hero search box. Enter or the arrow button opens /templates?search={term} for a
  * non-blank trimmed term; a blank term does nothing. The clear button empties the box.
  */
-export function TemplateSearch() {
-  const [term, setTerm] = useState('');
+export function TemplateSearch({ initialTerm = '' }: { initialTerm?: string }) {
+  const [term, setTerm] = useState(initialTerm);
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
