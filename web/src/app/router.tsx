@@ -18,6 +18,7 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
 const TemplatePreviewRoute = lazy(() => import('./routes/template-preview'));
+const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.category.path, element: listing, children: previewChild },
       { path: paths.subCategory.path, element: listing, children: previewChild },
       placeholder(paths.logoMaker.path, 'Logo Maker'),
-      placeholder(paths.aiPhotoEditor.path, 'AI Photo Editor'),
+      { path: paths.aiPhotoEditor.path, element: <AiPhotoEditorRoute /> },
       placeholder(paths.creators.path, 'Creators'),
       placeholder(paths.creator.path, 'Creator', previewChild),
       placeholder(paths.myDesigns.path, 'My Designs'),
