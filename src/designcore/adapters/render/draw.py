@@ -391,13 +391,21 @@ def _regular_polygon(sides: int, width: float, height: float) -> list[tuple[floa
     return _fit(points, width, height)
 
 
-def _star(width: float, height: float, inner: float = 0.382) -> list[tuple[float, float]]:
+STAR_INNER_RATIO = math.sin(math.radians(18)) / math.sin(math.radians(54))
+"""Inner radius of a regular five-pointed star (a pentagram's outline) over its outer one."""
+
+
+def _star(width: float, height: float) -> list[tuple[float, float]]:
+    """A regular five-pointed star, one point up, inscribed in the circle of radius
+    ``min(width, height) / 2`` at the centre of the box (never stretched to the box), as the
+    format's reference editor draws it."""
+    outer = min(width, height) / 2
     points = []
     for i in range(10):
-        radius = 1.0 if i % 2 == 0 else inner
+        radius = outer if i % 2 == 0 else outer * STAR_INNER_RATIO
         angle = math.radians(-90 + 36 * i)
-        points.append((radius * math.cos(angle), radius * math.sin(angle)))
-    return _fit(points, width, height)
+        points.append((width / 2 + radius * math.cos(angle), height / 2 + radius * math.sin(angle)))
+    return points
 
 
 def _fit(

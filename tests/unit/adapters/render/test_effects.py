@@ -284,3 +284,30 @@ def test_shadowed_text_stays_vector_text_in_a_pdf(fonts: FontLibrary) -> None:
     )
     faded_text = PdfReader(io.BytesIO(faded.data)).pages[0].extract_text()
     assert "Thanksgiving" not in faded_text
+
+
+class TestStar:
+    @pytest.mark.parametrize(("width", "height"), [(200, 100), (100, 200), (120, 120)])
+    def test_a_star_is_regular_and_inscribed_in_the_centred_circle(
+        self, width: float, height: float
+    ) -> None:
+        """Whatever the box, a star is regular, one point up, inscribed in the circle of
+        radius min(width, height) / 2 at the box's centre; never stretched to the box."""
+        outer = min(width, height) / 2
+        bounds = drawing.figure_path("star", width, height, 0).computeTightBounds()  # type: ignore[union-attr]
+        assert bounds.top() == pytest.approx(height / 2 - outer)
+        assert bounds.left() == pytest.approx(width / 2 - outer * math.cos(math.radians(18)))
+        assert bounds.right() == pytest.approx(width / 2 + outer * math.cos(math.radians(18)))
+        assert bounds.bottom() == pytest.approx(height / 2 + outer * math.sin(math.radians(54)))
+
+    def test_inner_points_make_a_pentagram_outline(self) -> None:
+        """The inner corners lie where the pentagram's edges cross: radius ratio
+        sin 18° / sin 54° of the outer one."""
+        path = drawing.figure_path("star", 100, 100, 0)
+        assert path is not None
+        points = [path.getPoint(i) for i in range(path.countPoints())]
+        radii = sorted(round(math.dist((p.x(), p.y()), (50, 50)), 6) for p in points)
+        assert radii[0] == pytest.approx(
+            50 * math.sin(math.radians(18)) / math.sin(math.radians(54))
+        )
+        assert radii[-1] == pytest.approx(50)
