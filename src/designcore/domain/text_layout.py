@@ -27,8 +27,11 @@ the browser does. :func:`layout_text` implements the contract of ``docs/text-lay
   + line gap) or a percentage such as ``"120%"``. Each line box is that tall and the glyphs sit
   in its middle (CSS half-leading): the baseline is ``line_height / 2 + (ascent - descent) / 2``
   below the top of the line box.
-- ``height`` ``None`` or ``0`` means "not measured": the box is as tall as its lines. A
-  measured height shorter than the lines grows to fit them unless ``fixed_height`` is set.
+- The box is re-fitted to its lines, as the format's reference editor does when it loads a
+  document: it is exactly as tall as its lines whatever ``height`` is stored, so vertical
+  alignment has nothing to move. Only with ``fixed_height`` (``textOverflow: "ellipsis"``) is
+  the stored ``height`` kept: lines past it are dropped and ``vertical_align`` places the
+  others at the top, in the middle or at the bottom of it.
 
 Measuring is the caller's: ``measure(text)`` answers the advance width of a string in pixels
 at the element's font size, without letter spacing. The domain never touches a font file.
@@ -232,6 +235,9 @@ def layout_text(
 ) -> TextLayout:
     """Lay ``text`` out in a box ``width`` wide (``None``: as wide as its longest paragraph).
 
+    ``height`` is the stored height: it only counts with ``fixed_height`` (otherwise the box is
+    re-fitted to its lines, see the module documentation).
+
     See the module documentation for the rules; every length is in pixels except
     ``letter_spacing`` (a fraction of ``font_size``) and a numeric ``line_height`` (a multiple
     of it).
@@ -302,12 +308,8 @@ def layout_text(
 
     box_width = width if width is not None else widest + 2 * padding
     content = line_px * len(lines.items)
-    if measured_height is None:
-        box_height = content + 2 * padding
-    elif clip:
-        box_height = measured_height
-    else:
-        box_height = max(measured_height, content + 2 * padding)
+    fixed = measured_height if clip else None
+    box_height = fixed if fixed is not None else content + 2 * padding
     if vertical_align == "middle":
         offset_y = (box_height - content - 2 * padding) / 2
     elif vertical_align == "bottom":

@@ -395,6 +395,20 @@ class TestTextFit:
                     problems.append(f"{element['id']}: taller than its box")
         assert [] == problems
 
+    def test_text_boxes_are_as_tall_as_their_lines(
+        self, templates: tuple[Template, ...], fonts: FontLibrary
+    ) -> None:
+        """Every text box stores the height its lines take, the height the editor and the
+        renderer re-fit it to on load, so the seed means the same everywhere (a text meant for
+        the middle of an area is moved there by its y, not by verticalAlign)."""
+        wrong = [
+            (element["id"], element["height"], round(lay_out(fonts, element).content_height, 2))
+            for template in templates
+            for element in texts(template)
+            if abs(element["height"] - lay_out(fonts, element).content_height) > 0.01
+        ]
+        assert [] == wrong
+
     def test_texts_stay_on_the_page(self, templates: tuple[Template, ...]) -> None:
         """Every text box lies inside its page, rotated ones included."""
         for template in templates:

@@ -153,8 +153,26 @@ class TestSpacingAndHeights:
     @pytest.mark.parametrize(
         ("vertical", "top"), [("top", 0.0), ("middle", 40.0), ("bottom", 80.0)]
     )
-    def test_vertical_alignment(self, vertical: str, top: float) -> None:
-        """Lines sit at the top, middle or bottom of a measured box."""
+    def test_vertical_alignment_in_a_fixed_box(self, vertical: str, top: float) -> None:
+        """With a fixed height, lines sit at the top, middle or bottom of the box."""
+        layout = layout_text(
+            "a\nb",
+            measure=mono,
+            font_size=10,
+            metrics=METRICS,
+            width=100,
+            height=100,
+            line_height=1.0,
+            fixed_height=True,
+            vertical_align=vertical,  # type: ignore[arg-type]
+        )
+        assert top == layout.lines[0].top
+        assert 100.0 == layout.box_height
+
+    @pytest.mark.parametrize("vertical", ["top", "middle", "bottom"])
+    def test_a_taller_stored_box_is_refitted_to_its_lines(self, vertical: str) -> None:
+        """Without a fixed height the box is re-fitted to its lines, as the reference editor
+        does on load: a stored height of 100 becomes 20 and the lines start at its top."""
         layout = layout_text(
             "a\nb",
             measure=mono,
@@ -165,7 +183,8 @@ class TestSpacingAndHeights:
             line_height=1.0,
             vertical_align=vertical,  # type: ignore[arg-type]
         )
-        assert top == layout.lines[0].top
+        assert 20.0 == layout.box_height
+        assert 0.0 == layout.lines[0].top
 
     def test_short_measured_height_grows(self) -> None:
         """Without fixed_height, lines taller than the box keep all their text."""

@@ -4,8 +4,9 @@ A :class:`Canvas` holds one template's page format, palette, type pairing and sa
 collects elements of the domain's document model (:mod:`designcore.domain.document`): shapes,
 lines, photo slots and editable texts. Every text is fitted with the real text layout
 (:class:`~designcore.app.seed.measure.TextMeasurer`): its size shrinks until no word is cut
-between lines and, for fixed boxes, until the lines fit the box; its box is then exactly as
-tall as its lines. :class:`Flow` stacks blocks between two heights with even gaps. The finished
+between lines and, for fixed areas, until the lines fit the area; its box is then exactly as
+tall as its lines (the editor and the renderer re-fit text boxes to their lines), placed at
+the top, middle or bottom of its area by its ``y``. :class:`Flow` stacks blocks between two heights with even gaps. The finished
 document is parsed back by :func:`~designcore.domain.document.parse_document`, so the model
 validates every seed design.
 """
@@ -290,16 +291,28 @@ class Canvas:
         stroke_width: float = 0,
     ) -> float:
         """The editable text of field ``key``, fitted to ``width`` (and to ``height`` when
-        given, the box then keeping that height); answers the box height."""
+        given); answers the height it takes (``height`` when given).
+
+        The stored box is exactly as tall as the lines, as the editor and the renderer re-fit
+        it (``docs/text-layout.md`` section 7); a text meant to sit in the middle or at the
+        bottom of a ``height`` tall area is placed there by its ``y``.
+        """
         value = self[key]
         fitted = self.fit(value, look, width, height)
-        box_height = height if height is not None else self.text_height(value, fitted, width)
+        lines_height = self.text_height(value, fitted, width)
+        if height is not None:
+            room = height - lines_height
+            down = {"top": 0.0, "middle": room / 2, "bottom": room}[vertical_align]
+            # Down the box's own vertical axis: a box rotates about its top-left corner.
+            theta = math.radians(rotation)
+            x -= down * math.sin(theta)
+            y += down * math.cos(theta)
         field = self._field(key)
         element_id = f"{self.slug}-{key}"
         self._children.append(
             TextElement(
                 type="text",
-                **self._common(element_id, field.label, (x, y, width, box_height), rotation, 1.0),
+                **self._common(element_id, field.label, (x, y, width, lines_height), rotation, 1.0),
                 text=value,
                 placeholder=field.label,
                 font_size=fitted.size,
@@ -322,7 +335,7 @@ class Canvas:
             )
         )
         self._require(key, element_id, "text", field)
-        return box_height
+        return height if height is not None else lines_height
 
     def image(
         self,

@@ -536,6 +536,36 @@ class TestGoldenImages:
         export = renderer.render(parse_document(old), format=RenderFormat.PNG)
         compare("element_text_letter_spacing", export.data)
 
+    @pytest.mark.parametrize("vertical", ["middle", "bottom"])
+    def test_a_text_box_is_refitted_to_its_lines(
+        self, renderer: SkiaRenderer, vertical: str
+    ) -> None:
+        """A text stored 300 px tall, aligned to the middle or bottom, draws exactly as the
+        same text with its box re-fitted to its lines (height 0): the reference editor re-fits
+        text boxes when it loads a document."""
+
+        def drawn(**fields: Any) -> Image.Image:
+            document = page(
+                text(
+                    "t",
+                    40,
+                    40,
+                    300,
+                    "Re-fitted to its lines",
+                    align="center",
+                    fontSize=36,
+                    backgroundEnabled=True,
+                    backgroundColor="#e9c46a",
+                    **fields,
+                )
+            )
+            export = renderer.render(parse_document(document), format=RenderFormat.PNG)
+            return Image.open(io.BytesIO(export.data)).convert("RGB")
+
+        stored = drawn(height=300, verticalAlign=vertical)
+        refitted = drawn(height=0)
+        assert ImageChops.difference(stored, refitted).getbbox() is None
+
     def test_a_changed_drawing_fails_the_comparison(self, renderer: SkiaRenderer) -> None:
         """The comparison is strict enough to notice a moved element."""
         case = ELEMENT_CASES["lines"]
