@@ -4,7 +4,7 @@ An example of an adapter written outside designcore. It stores what it is given 
 answers reads through an in-memory catalogue rebuilt from the files, so the ordering, search
 and pagination rules are designcore's own. Select it with
 ``DESIGNCORE_CATALOGUE_BACKEND=json_catalogue:JsonCatalogue`` and
-``DESIGNCORE_CATALOGUE_OPTIONS`` naming its directory (docs/library.md).
+``DESIGNCORE_ADAPTER_OPTIONS={"catalogue": {"directory": "…"}}`` (docs/library.md).
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from designcore.adapters.memory.sandbox import InMemorySandboxTransactionReposit
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
+from designcore.app.plugins import build_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
@@ -42,11 +43,24 @@ from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
-from designcore.app.settings import Settings
+from designcore.app.settings import (
+    CATALOGUE_BACKENDS,
+    MAIL_BACKENDS,
+    PAYMENTS_BACKENDS,
+    RATE_LIMIT_BACKENDS,
+    STORAGE_BACKENDS,
+    Settings,
+    backend_family,
+)
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
+from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import VariantCache
 from designcore.ports.keys import KeyRing, SecretBox
+from designcore.ports.mail import Mailer
+from designcore.ports.payments import PaymentGateway
+from designcore.ports.rate_limit import RateLimiter
+from designcore.ports.storage import Storage
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -102,6 +116,24 @@ def _lazy(target: str) -> Callable[..., Any]:
     build.__name__ = build.__qualname__ = name
     build.__doc__ = f"Builds {target}, importing it on first use."
     return build
+
+
+def _plugin(settings: Settings, port: str, protocol: type, setting: str, spec: str) -> Any:
+    """The adapter ``spec`` names (``module:Class`` or an entry point), built with the port's
+    ``DESIGNCORE_ADAPTER_OPTIONS`` and checked against ``protocol``."""
+    return build_adapter(
+        spec, protocol=protocol, setting=setting, options=settings.adapters.options_of(port)
+    )
+
+
+def _catalogue_family(settings: Settings) -> str:
+    """``plugin`` when an adapter of one's own is configured, else the database's family."""
+    family = backend_family(settings.adapters.catalogue_backend, CATALOGUE_BACKENDS)
+    return family if family == "plugin" else settings.database.backend
+
+
+def _family(builtins: tuple[str, ...], value: str) -> str:
+    return backend_family(value, builtins)
 
 
 def _engine(url: str, schema: str) -> Engine:
@@ -315,10 +347,18 @@ class Container(containers.DeclarativeContainer):
     )
 
     catalogue = providers.Selector(
-        settings.provided.database.backend,
+        providers.Callable(_catalogue_family, settings),
         memory=providers.Singleton(InMemoryTemplateCatalogue),
         sqlalchemy=providers.Singleton(
             _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"), engine=engine
+        ),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "catalogue",
+            TemplateCatalogue,
+            "DESIGNCORE_CATALOGUE_BACKEND",
+            settings.provided.adapters.catalogue_backend,
         ),
     )
     site_settings_store = providers.Selector(
@@ -336,7 +376,15 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     storage = providers.Selector(
-        settings.provided.storage.backend,
+        providers.Callable(_family, STORAGE_BACKENDS, settings.provided.storage.backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "storage",
+            Storage,
+            "DESIGNCORE_STORAGE_BACKEND",
+            settings.provided.storage.backend,
+        ),
         memory=providers.Singleton(InMemoryStorage),
         local=providers.Singleton(
             _lazy("designcore.adapters.local_storage:LocalDirectoryStorage"),
@@ -351,7 +399,11 @@ class Container(containers.DeclarativeContainer):
     )
     # Variants live beside the storage: in memory for the memory backend, else on disk.
     image_variants = providers.Selector(
-        settings.provided.storage.backend,
+        providers.Callable(_family, STORAGE_BACKENDS, settings.provided.storage.backend),
+        plugin=providers.Singleton(
+            _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
+            root=settings.provided.variants_dir,
+        ),
         memory=providers.Singleton(InMemoryVariantCache),
         local=providers.Singleton(
             _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
@@ -417,12 +469,28 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     mailer = providers.Selector(
-        settings.provided.mail.backend,
+        providers.Callable(_family, MAIL_BACKENDS, settings.provided.mail.backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "mail",
+            Mailer,
+            "DESIGNCORE_MAIL_BACKEND",
+            settings.provided.mail.backend,
+        ),
         outbox=outbox,
         smtp=providers.Singleton(_smtp, settings=settings),
     )
     rate_limiter = providers.Selector(
-        settings.provided.auth.rate_limit_backend,
+        providers.Callable(_family, RATE_LIMIT_BACKENDS, settings.provided.auth.rate_limit_backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "rate_limit",
+            RateLimiter,
+            "DESIGNCORE_RATE_LIMIT_BACKEND",
+            settings.provided.auth.rate_limit_backend,
+        ),
         memory=providers.Singleton(InMemoryRateLimiter, clock=clock),
         redis=providers.Singleton(
             _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
@@ -473,7 +541,15 @@ class Container(containers.DeclarativeContainer):
         checkout_url=settings.provided.sandbox_checkout_url,
     )
     payment_gateway = providers.Selector(
-        settings.provided.payments.backend,
+        providers.Callable(_family, PAYMENTS_BACKENDS, settings.provided.payments.backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "payments",
+            PaymentGateway,
+            "DESIGNCORE_PAYMENTS_BACKEND",
+            settings.provided.payments.backend,
+        ),
         sandbox=providers.Singleton(
             _lazy("designcore.adapters.paystack.sandbox:SandboxGateway"), paystack_sandbox
         ),
@@ -561,4 +637,20 @@ def build_container(settings: Settings) -> Container:
     """A container for ``settings``, with its dependencies checked."""
     container = Container(settings=settings)
     container.check_dependencies()
+    _check_plugins(container, settings)
     return container
+
+
+def _check_plugins(container: Container, settings: Settings) -> None:
+    """Build every adapter chosen from outside the package now, so a missing module or member
+    fails at start-up (``PluginNotFound``, ``AdapterMismatch``) rather than on first use."""
+    chosen = {
+        "catalogue": _catalogue_family(settings),
+        "storage": backend_family(settings.storage.backend, STORAGE_BACKENDS),
+        "mailer": backend_family(settings.mail.backend, MAIL_BACKENDS),
+        "rate_limiter": backend_family(settings.auth.rate_limit_backend, RATE_LIMIT_BACKENDS),
+        "payment_gateway": backend_family(settings.payments.backend, PAYMENTS_BACKENDS),
+    }
+    for name, family in chosen.items():
+        if family == "plugin":
+            getattr(container, name)()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import ipaddress
+import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -18,6 +19,7 @@ from urllib.parse import urlsplit
 import attrs
 import cattrs
 
+from designcore.app.plugins import ENTRY_POINT_GROUP, is_plugin_spec
 from designcore.domain.errors import FieldIssue, ValidationFailed
 
 PREFIX = "DESIGNCORE_"
@@ -26,6 +28,27 @@ PREFIX = "DESIGNCORE_"
 def env(name: str, doc: str, default: Any) -> Any:
     """An attrs field tied to the variable ``DESIGNCORE_{name}``."""
     return attrs.field(default=default, metadata={"env": PREFIX + name, "doc": doc})
+
+
+def backend(name: str, doc: str, default: str, builtins: tuple[str, ...]) -> Any:
+    """A port's backend setting: one of ``builtins``, or an adapter from outside the package
+    (``module:Class`` or an entry point's name, :mod:`designcore.app.plugins`)."""
+    doc += " Or an adapter of your own: `module:Class` or an entry point's name (docs/library.md)."
+    return attrs.field(
+        default=default, metadata={"env": PREFIX + name, "doc": doc, "builtins": builtins}
+    )
+
+
+STORAGE_BACKENDS = ("local", "memory", "s3")
+MAIL_BACKENDS = ("outbox", "smtp")
+RATE_LIMIT_BACKENDS = ("memory", "redis")
+PAYMENTS_BACKENDS = ("sandbox", "paystack")
+CATALOGUE_BACKENDS = ("",)
+
+
+def backend_family(value: str, builtins: tuple[str, ...]) -> str:
+    """``value`` when it names a built-in adapter, else ``plugin``."""
+    return value if value in builtins else "plugin"
 
 
 @attrs.frozen
@@ -52,10 +75,11 @@ class DatabaseSettings:
 class StorageSettings:
     """Where images and previews are kept."""
 
-    backend: Literal["local", "memory", "s3"] = env(
+    backend: str = backend(
         "STORAGE_BACKEND",
         "`local` (a directory), `memory` or `s3` (any S3-compatible service).",
         "local",
+        STORAGE_BACKENDS,
     )
     root: str = env(
         "STORAGE_ROOT", "Directory of the local storage (default: `storage` in the data dir).", ""
@@ -221,8 +245,11 @@ class AuthConfig:
         "Comma-separated extra origins that `redirect_to` may name (the public URL always may).",
         "",
     )
-    rate_limit_backend: Literal["memory", "redis"] = env(
-        "RATE_LIMIT_BACKEND", "Where rate-limit counters live: `memory` or `redis`.", "memory"
+    rate_limit_backend: str = backend(
+        "RATE_LIMIT_BACKEND",
+        "Where rate-limit counters live: `memory` or `redis`.",
+        "memory",
+        RATE_LIMIT_BACKENDS,
     )
     redis_url: str = env("REDIS_URL", "Redis for rate limits.", "redis://127.0.0.1:6379/0")
     google_client_id: str = env(
@@ -260,11 +287,12 @@ class AuthConfig:
 class MailSettings:
     """Outgoing mail."""
 
-    backend: Literal["outbox", "smtp"] = env(
+    backend: str = backend(
         "MAIL_BACKEND",
         "`outbox` keeps mail in the data directory and shows it at `/dev/mailbox` (only when "
         "the server listens on a loopback address); `smtp` sends.",
         "outbox",
+        MAIL_BACKENDS,
     )
     sender: str = env("MAIL_FROM", "The From address.", "designcore <no-reply@designcore.local>")
     smtp_host: str = env("SMTP_HOST", "SMTP server.", "127.0.0.1")
@@ -304,10 +332,11 @@ class PaystackSandboxSettings:
 class PaymentsSettings:
     """The payment provider."""
 
-    backend: Literal["sandbox", "paystack"] = env(
+    backend: str = backend(
         "PAYMENTS_BACKEND",
         "`sandbox` (the embedded Paystack emulator and its test cards) or `paystack`.",
         "sandbox",
+        PAYMENTS_BACKENDS,
     )
     sandbox: PaystackSandboxSettings = attrs.field(factory=PaystackSandboxSettings)
     paystack_secret_key: str = env(
@@ -352,6 +381,29 @@ class KeyEncryptionSettings:
 
 
 @attrs.frozen
+class AdapterSettings:
+    """Adapters from outside the package (docs/library.md, "Plugging in your own adapter")."""
+
+    catalogue_backend: str = backend(
+        "CATALOGUE_BACKEND",
+        "The template catalogue (empty: in the database).",
+        "",
+        CATALOGUE_BACKENDS,
+    )
+    options: str = env(
+        "ADAPTER_OPTIONS",
+        "Keyword arguments of the adapters of your own, as a JSON object by port "
+        '(`{"catalogue": {"directory": "data/catalogue"}}`); the ports are `catalogue`, '
+        "`storage`, `mail`, `rate_limit` and `payments`.",
+        "",
+    )
+
+    def options_of(self, port: str) -> dict[str, Any]:
+        """The keyword arguments of ``port``'s adapter."""
+        return dict(parse_adapter_options(self.options).get(port, {}))
+
+
+@attrs.frozen
 class Settings:
     """Every setting of the product."""
 
@@ -366,6 +418,7 @@ class Settings:
     mail: MailSettings = attrs.field(factory=MailSettings)
     payments: PaymentsSettings = attrs.field(factory=PaymentsSettings)
     key_encryption: KeyEncryptionSettings = attrs.field(factory=KeyEncryptionSettings)
+    adapters: AdapterSettings = attrs.field(factory=AdapterSettings)
 
     def __attrs_post_init__(self) -> None:
         if not self.auth.public_url:
@@ -471,6 +524,7 @@ for _cls in (
     PaystackSandboxSettings,
     PaymentsSettings,
     KeyEncryptionSettings,
+    AdapterSettings,
     Settings,
 ):
     attrs.resolve_types(_cls)
@@ -515,6 +569,30 @@ def parse_origins(text: str) -> tuple[str, ...]:
             raise ValueError(f"expected origins like https://app.example, got {item.strip()!r}")
         origins.append(origin)
     return tuple(origins)
+
+
+ADAPTER_PORTS = ("catalogue", "storage", "mail", "rate_limit", "payments")
+"""The ports whose adapter a setting may choose from outside the package."""
+
+
+def parse_adapter_options(text: str) -> dict[str, dict[str, Any]]:
+    """``DESIGNCORE_ADAPTER_OPTIONS``: a JSON object of keyword-argument objects by port.
+
+    Raises ``ValueError`` saying what is wrong."""
+    if not text.strip():
+        return {}
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"expected a JSON object: {error}") from None
+    if not isinstance(parsed, dict):
+        raise ValueError("expected a JSON object of objects by port")
+    for port, options in parsed.items():
+        if port not in ADAPTER_PORTS:
+            raise ValueError(f"unknown port {port!r}; expected one of {', '.join(ADAPTER_PORTS)}")
+        if not isinstance(options, dict):
+            raise ValueError(f"the options of {port} must be a JSON object")
+    return parsed
 
 
 def _parse_bool(text: str) -> bool:
@@ -577,6 +655,13 @@ def load_settings(
             raw = merged[name]
             target = field.type
             try:
+                builtins = field.metadata.get("builtins")
+                if builtins is not None and raw not in builtins and not is_plugin_spec(raw):
+                    named = ", ".join(b for b in builtins if b) or "empty"
+                    raise ValueError(
+                        f"expected one of {named}, a `module:Class` or the name of an entry "
+                        f"point of the {ENTRY_POINT_GROUP} group, got {raw!r}"
+                    )
                 options = get_args(target)
                 if options and all(isinstance(option, str) for option in options):
                     if raw not in options:
@@ -593,6 +678,10 @@ def load_settings(
         parse_origins(settings.server.cors_origins)
     except ValueError as error:
         issues.append(FieldIssue(PREFIX + "CORS_ORIGINS", str(error)))
+    try:
+        parse_adapter_options(settings.adapters.options)
+    except ValueError as error:
+        issues.append(FieldIssue(PREFIX + "ADAPTER_OPTIONS", str(error)))
     issues.extend(_key_encryption_issues(settings))
     if issues:
         raise ValidationFailed(
