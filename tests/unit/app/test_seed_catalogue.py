@@ -125,7 +125,7 @@ def lay_out(fonts: FontLibrary, element: dict[str, Any]) -> TextLayout:
     """The element's lines as the renderer lays them out."""
     chain, known = fonts.chain(element["fontFamily"], element["fontWeight"], element["fontStyle"])
     assert known, element["fontFamily"]
-    shaper = TextShaper(chain, element["fontSize"])
+    shaper = TextShaper(chain, element["fontSize"], spaced=element["letterSpacing"] != 0)
     return layout_text(
         element["text"],
         measure=shaper.measure,

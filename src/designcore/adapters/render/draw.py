@@ -61,7 +61,7 @@ class DrawContext:
     """Index of the page being drawn."""
     _images: dict[str, skia.Image | None] = attrs.Factory(dict)
     _svgs: dict[str, bytes | None] = attrs.Factory(dict)
-    _shapers: dict[tuple[str, str, str, float], TextShaper] = attrs.Factory(dict)
+    _shapers: dict[tuple[str, str, str, float, bool], TextShaper] = attrs.Factory(dict)
     _reported: set[tuple[str, str]] = attrs.Factory(set)
 
     def warn(self, code: str, message: str, element_id: str = "") -> None:
@@ -97,7 +97,13 @@ class DrawContext:
 
     def shaper(self, element: TextElement) -> TextShaper:
         """The measuring and run-splitting helper for a text element's font."""
-        key = (element.font_family, element.font_weight, element.font_style, element.font_size)
+        key = (
+            element.font_family,
+            element.font_weight,
+            element.font_style,
+            element.font_size,
+            element.letter_spacing != 0,
+        )
         shaper = self._shapers.get(key)
         if shaper is None:
             chain, known = self.fonts.chain(*key[:3])
@@ -108,7 +114,7 @@ class DrawContext:
                     f"{self.fonts.fallback[0]}",
                     element.id,
                 )
-            shaper = TextShaper(chain, element.font_size)
+            shaper = TextShaper(chain, element.font_size, spaced=key[4])
             self._shapers[key] = shaper
         elif not self.fonts.knows(element.font_family):
             self.warn(
@@ -335,9 +341,9 @@ def draw_text(canvas: skia.Canvas, element: Element, context: DrawContext) -> No
         )
         stroke.setStrokeJoin(skia.Paint.kRound_Join)
         paints.append(stroke)
-    # Konva draws a line shaped as a whole, or letter by letter (no kerning between letters)
-    # when the letters are spaced or the text is justified.
-    per_letter = layout.letter_spacing != 0 or element.align == "justify"
+    # A line is shaped as a whole (kerning kept, letter spacing after every character); Konva
+    # draws justified lines letter by letter (no kerning between letters).
+    per_letter = element.align == "justify"
     for line in layout.lines:
         runs, _ = shaper.glyph_runs(
             line.text,

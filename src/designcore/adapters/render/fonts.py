@@ -10,11 +10,13 @@ drawn with the first fallback and reported. Missing bold or italic faces are syn
 Text is shaped with HarfBuzz (``uharfbuzz``), as the browser shapes it: kerning, standard
 ligatures and mark positioning (a Yoruba ``ọ́`` gets its marks on its base through the font's
 anchors). Each run of one font is shaped on its own, so there is no kerning across a font
-change, as in a browser. :meth:`TextShaper.measure` is Konva's ``measureText(line).width``
-(always shaped); :meth:`TextShaper.glyph_runs` places the glyphs of a line either shaped as a
-whole (letter spacing 0) or user-perceived character by character, each shaped alone and
-advanced by its own width plus the spacing (Konva's drawing when letters are spaced or the text
-is justified: no kerning between them).
+change, as in a browser. :meth:`TextShaper.measure` is the browser's ``measureText(line)
+.width``; :meth:`TextShaper.glyph_runs` places the glyphs of a line shaped as a whole, each
+user-perceived character moved right by the letter spacing times its index (the canvas's
+``letterSpacing``: kerning kept), or, for justified lines, character by character, each shaped
+alone (Konva's drawing of justified text: no kerning between them). A shaper for letter-spaced
+text (``spaced``) shapes without the optional ligatures, as browsers do for spaced text. See
+``docs/text-layout.md``.
 """
 
 from __future__ import annotations
@@ -201,6 +203,8 @@ class _Shaped:
     glyphs: tuple[int, ...]
     positions: tuple[tuple[float, float], ...]
     width: float
+    clusters: tuple[int, ...] = ()
+    """For each glyph, the index (in code points of the shaped string) of its character."""
 
 
 class TextShaper:
@@ -208,14 +212,16 @@ class TextShaper:
     user-perceived character goes to the first font of the chain that has all of it, and each
     run of one font is shaped with HarfBuzz."""
 
-    def __init__(self, chain: Sequence[FontChoice], size: float) -> None:
+    def __init__(self, chain: Sequence[FontChoice], size: float, *, spaced: bool = False) -> None:
         if not chain:
             raise ValueError("a font chain needs at least one font")
         self._choices = tuple(chain)
         self._fonts = [choice.font(size) for choice in chain]
         self._typefaces = [choice.typeface for choice in chain]
         self._scales = [size / choice.shaping.face.upem for choice in chain]
+        self._features = {"liga": False, "clig": False} if spaced else {}
         self.size = size
+        self.spaced = spaced
 
     @functools.cached_property
     def metrics(self) -> FontMetrics:
@@ -236,18 +242,20 @@ class TextShaper:
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one shaper per element, short-lived
     def _shape(self, index: int, text: str) -> _Shaped:
         buffer = hb.Buffer()
-        buffer.add_str(text)
+        buffer.add_codepoints([ord(char) for char in text])
         buffer.guess_segment_properties()
-        hb.shape(self._choices[index].shaping, buffer)
+        hb.shape(self._choices[index].shaping, buffer, self._features)
         scale = self._scales[index]
         glyphs: list[int] = []
         positions: list[tuple[float, float]] = []
+        clusters: list[int] = []
         pen = 0
         for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
             glyphs.append(info.codepoint)
+            clusters.append(info.cluster)
             positions.append(((pen + position.x_offset) * scale, -position.y_offset * scale))
             pen += position.x_advance
-        return _Shaped(tuple(glyphs), tuple(positions), pen * scale)
+        return _Shaped(tuple(glyphs), tuple(positions), pen * scale, tuple(clusters))
 
     def segments(self, text: str) -> list[tuple[int, str]]:
         """``text`` split into runs of one font: (index in the chain, characters)."""
@@ -280,9 +288,11 @@ class TextShaper:
     ) -> tuple[list[GlyphRun], float]:
         """The glyphs of one line and the pen position after them.
 
-        Shaped as a whole unless ``per_letter``; then each user-perceived character is shaped
-        alone and followed by ``letter_spacing`` pixels, and each space is preceded by
-        ``space_extra`` (justification), as Konva draws spaced or justified text.
+        Shaped as a whole, kerning kept, each user-perceived character moved right by
+        ``letter_spacing`` times its index (the spacing follows every character, the last one
+        included), as a canvas with ``letterSpacing`` draws. With ``per_letter`` (justified
+        lines) each character is shaped alone instead, followed by ``letter_spacing``, and each
+        space is preceded by ``space_extra``, as Konva draws justified text.
         """
         pieces: list[tuple[int, _Shaped, float]] = []
         pen = 0.0
@@ -297,8 +307,10 @@ class TextShaper:
         else:
             for index, part in self.segments(text):
                 shaped = self._shape(index, part)
+                if letter_spacing:
+                    shaped = _spread(shaped, part, letter_spacing)
                 pieces.append((index, shaped, pen))
-                pen += shaped.width
+                pen += shaped.width + letter_spacing * len(split_clusters(part))
         runs: list[GlyphRun] = []
         current = -1
         glyphs: list[int] = []
@@ -313,6 +325,20 @@ class TextShaper:
         if glyphs:
             runs.append(GlyphRun(self._fonts[current], tuple(glyphs), tuple(positions)))
         return runs, pen
+
+
+def _spread(shaped: _Shaped, text: str, spacing: float) -> _Shaped:
+    """``shaped`` (of ``text``) with every glyph moved right by ``spacing`` times the index of
+    its user-perceived character in ``text`` (the run itself starts after the spacing of the
+    characters before it on the line)."""
+    character_of: list[int] = []
+    for number, cluster in enumerate(split_clusters(text)):
+        character_of.extend([number] * len(cluster))
+    positions = tuple(
+        (x + spacing * character_of[min(cluster, len(character_of) - 1)], y)
+        for (x, y), cluster in zip(shaped.positions, shaped.clusters, strict=True)
+    )
+    return attrs.evolve(shaped, positions=positions)
 
 
 def text_blob(runs: Sequence[GlyphRun]) -> skia.TextBlob | None:

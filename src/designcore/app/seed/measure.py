@@ -18,23 +18,26 @@ class TextMeasurer:
 
     def __init__(self, fonts: FontLibrary | None = None) -> None:
         self._fonts = fonts or FontLibrary()
-        self._shapers: dict[tuple[str, str, str, float], TextShaper] = {}
+        self._shapers: dict[tuple[str, str, str, float, bool], TextShaper] = {}
         self._chains: dict[tuple[str, str, str], tuple[FontChoice, ...]] = {}
 
     def knows(self, family: str) -> bool:
         """Whether ``family`` is bundled."""
         return self._fonts.knows(family)
 
-    def shaper(self, family: str, weight: str, style: str, size: float) -> TextShaper:
-        """The shaper of one family, weight, style and size."""
-        key = (family, weight, style, size)
+    def shaper(
+        self, family: str, weight: str, style: str, size: float, *, spaced: bool = False
+    ) -> TextShaper:
+        """The shaper of one family, weight, style and size (``spaced``: for letter-spaced
+        text, without the optional ligatures)."""
+        key = (family, weight, style, size, spaced)
         shaper = self._shapers.get(key)
         if shaper is None:
             chain = self._chains.get(key[:3])
             if chain is None:
                 chain, _ = self._fonts.chain(family, weight, style)
                 self._chains[key[:3]] = chain
-            shaper = TextShaper(chain, size)
+            shaper = TextShaper(chain, size, spaced=spaced)
             self._shapers[key] = shaper
         return shaper
 
@@ -52,7 +55,7 @@ class TextMeasurer:
         align: Align = "left",
     ) -> TextLayout:
         """The lines of ``text`` in a box ``width`` wide, as the renderer lays them out."""
-        shaper = self.shaper(family, weight, style, size)
+        shaper = self.shaper(family, weight, style, size, spaced=letter_spacing != 0)
         return layout_text(
             text,
             measure=shaper.measure,

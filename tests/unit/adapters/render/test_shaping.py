@@ -67,14 +67,41 @@ class TestKerning:
         assert roboto.measure("AV") == pytest.approx(end)
         assert xs(runs)[1] < roboto.cluster_width("A") - 1.0
 
-    def test_spaced_glyphs_are_placed_letter_by_letter_without_kerning(
-        self, fonts: FontLibrary
-    ) -> None:
-        """With letter spacing each letter advances by its own width plus the spacing."""
+    def test_spaced_glyphs_keep_their_kerning(self, fonts: FontLibrary) -> None:
+        """With letter spacing the line is still shaped as a whole: each letter sits at its
+        kerned place moved right by the spacing times its index, and the pen ends a spacing
+        after the last letter (the canvas's letterSpacing)."""
+        roboto = shaper(fonts, "Roboto")
+        runs, end = roboto.glyph_runs("AVA", letter_spacing=5.0)
+        kerned = xs(roboto.glyph_runs("AVA")[0])
+        assert [kerned[0], kerned[1] + 5.0, kerned[2] + 10.0] == pytest.approx(xs(runs))
+        assert roboto.measure("AVA") + 15.0 == pytest.approx(end)
+
+    def test_spacing_counts_characters_not_code_points(self, fonts: FontLibrary) -> None:
+        """A letter and its combining marks take the spacing once, and move together."""
+        montserrat = shaper(fonts, "Montserrat")
+        word = "o\u0323\u0301a"
+        runs, end = montserrat.glyph_runs(word, letter_spacing=4.0)
+        plain = xs(montserrat.glyph_runs(word)[0])
+        assert [*plain[:-1], plain[-1] + 4.0] == pytest.approx(xs(runs))
+        assert montserrat.measure(word) + 8.0 == pytest.approx(end)
+
+    def test_justified_glyphs_are_placed_letter_by_letter(self, fonts: FontLibrary) -> None:
+        """Justified lines are drawn letter by letter as Konva draws them: each letter
+        advances by its own width plus the spacing, with no kerning between letters."""
         roboto = shaper(fonts, "Roboto")
         runs, _ = roboto.glyph_runs("AVA", per_letter=True, letter_spacing=5.0)
         a, v = roboto.cluster_width("A"), roboto.cluster_width("V")
         assert [0.0, a + 5.0, a + v + 10.0] == pytest.approx(xs(runs))
+
+    def test_spaced_text_is_shaped_without_optional_ligatures(self, fonts: FontLibrary) -> None:
+        """Browsers drop the optional ligatures of letter-spaced text (CSS Text 3): 'fi'
+        shapes to one glyph unspaced in a font with the ligature, to two when spaced."""
+        chain, _ = fonts.chain("Playfair Display", "normal", "normal")
+        plain = TextShaper(chain, SIZE).glyph_runs("fi")[0]
+        spaced = TextShaper(chain, SIZE, spaced=True).glyph_runs("fi", letter_spacing=3.0)[0]
+        assert 1 == sum(len(run.glyphs) for run in plain)
+        assert 2 == sum(len(run.glyphs) for run in spaced)
 
     def test_justified_spaces_get_the_extra_before_them(self, fonts: FontLibrary) -> None:
         """Justification widens each space by ``space_extra``, as Konva moves the pen."""
@@ -159,20 +186,19 @@ def ink_width(png: bytes) -> int:
 
 
 class TestRenderedText:
-    def test_the_renderer_draws_kerned_and_spaced_text_differently(
-        self, fonts: FontLibrary
-    ) -> None:
-        """Unspaced text is drawn kerned; a tiny letter spacing switches to letter-by-letter
-        drawing, wider by the kerning of the nine pairs."""
+    def test_letter_spaced_text_keeps_its_kerning(self, fonts: FontLibrary) -> None:
+        """A letter spacing of 0.1 (10 px at 100 px) widens the kerned AVAVAVAVAV by the
+        spacing between its ten letters, not by the 20-odd pixels of its nine kerning pairs
+        as letter-by-letter drawing would."""
         renderer = SkiaRenderer(fonts)
         kerned = renderer.render(parse_document(text_document(0.0)), format=RenderFormat.PNG)
-        spaced = renderer.render(parse_document(text_document(0.0001)), format=RenderFormat.PNG)
+        spaced = renderer.render(parse_document(text_document(0.1)), format=RenderFormat.PNG)
         roboto = shaper(fonts, "Roboto")
         word = "AVAVAVAVAV"
         kerning = sum(roboto.cluster_width(c) for c in word) - roboto.measure(word)
         assert kerning > 20
         difference = ink_width(spaced.pages[0]) - ink_width(kerned.pages[0])
-        assert kerning == pytest.approx(difference, abs=2.5)
+        assert 9 * 0.1 * SIZE == pytest.approx(difference, abs=2.5)
 
     def test_shaped_text_stays_text_in_pdf(self, fonts: FontLibrary) -> None:
         """Glyphs placed by the shaper still extract as their characters from a PDF."""
