@@ -27,6 +27,7 @@ from designcore.adapters.memory import (
     InMemoryTemplateCatalogue,
     SystemClock,
 )
+from designcore.adapters.memory.creators import InMemoryCreatorDirectory
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
 from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
@@ -37,6 +38,7 @@ from designcore.app.plugins import build_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
+from designcore.app.services.creators import CreatorService
 from designcore.app.services.exports import ExportService, storage_image_loader
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
@@ -605,6 +607,15 @@ class Container(containers.DeclarativeContainer):
         email_of=profiles.provided.email_of,
         clock=clock,
     )
+    creators_directory = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryCreatorDirectory, catalogue=catalogue),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.creators:SqlAlchemyCreatorDirectory"),
+            engine=engine,
+        ),
+    )
+    creators = providers.Singleton(CreatorService, directory=creators_directory, clock=clock)
     catalogue_service = providers.Singleton(
         CatalogueService,
         catalogue=catalogue,

@@ -12,8 +12,16 @@ from PIL import Image
 
 from designcore.app import Container
 from designcore.app.cli import main
-from designcore.app.seeding import PREVIEW_BUCKET, preview_url, seed, seeded_templates
+from designcore.app.seeding import (
+    PREVIEW_BUCKET,
+    SEED_CREATORS,
+    preview_url,
+    seed,
+    seed_creators,
+    seeded_templates,
+)
 from designcore.domain.pagination import PageRequest
+from designcore.domain.premium import Viewer
 from designcore.domain.templates import HOME_CATEGORIES, HOME_ROW_SIZE
 
 
@@ -80,6 +88,33 @@ class TestSeeding:
         assert "Changed by an operator" == catalogue.get(original.id).name
         assert len(seeded_templates()) == seed(container, force=True)
         assert original == catalogue.get(original.id)
+
+    def test_seed_templates_are_attributed_to_the_seed_studios(
+        self, memory_container: Container
+    ) -> None:
+        """Every seed template gets a seed studio; /creators lists the studios with counts that
+        add up to the catalogue; seeding again attributes nothing new."""
+        seed(memory_container)
+        listed = memory_container.creators().listing(PageRequest(1, 10))
+        assert {c.username for c in SEED_CREATORS} == {x.creator.username for x in listed.items}
+        assert len(seeded_templates()) == sum(x.template_count for x in listed.items)
+        logos = [t for t in seeded_templates() if t.category == "Logos"]
+        studio = memory_container.creators_directory().creator_of(logos[0].id)
+        assert studio is not None
+        assert "adire-lab" == studio.username
+        assert 0 == seed_creators(memory_container)
+
+    def test_an_operators_attribution_is_kept(self, memory_container: Container) -> None:
+        """A template attributed to someone else before the studios are seeded keeps them."""
+        seed(memory_container)
+        directory = memory_container.creators_directory()
+        template = seeded_templates()[0]
+        mine, _ = memory_container.creators().save_mine(
+            Viewer(user_id="u1"), username="kemi", display_name="Kemi", avatar_url=None, bio=""
+        )
+        directory.attribute(template.id, mine.id)
+        assert 0 == seed_creators(memory_container)
+        assert "kemi" == (directory.creator_of(template.id) or mine).username
 
     def test_seed_templates_are_searchable(self, memory_container: Container) -> None:
         """Search finds seeded templates by what they are for."""

@@ -15,6 +15,7 @@ from designcore.app.http.account import AccountBooksController
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.compression import compression_config
+from designcore.app.http.creators import CreatorController
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(AccountController)
     handlers.append(AccountBooksController)
     handlers.append(ProblemReportController)
+    handlers.append(CreatorController)
 
     def provide_auth() -> AuthService:
         service: AuthService = container.auth()

@@ -14,6 +14,7 @@ from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
+from designcore.app.services.creators import CreatorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.domain.premium import Viewer
@@ -53,6 +54,9 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_account() -> AccountService:
         return container.account()
 
+    def provide_creators() -> CreatorService:
+        return container.creators()
+
     def provide_problem_reports() -> ProblemReportService:
         return container.problem_reports()
 
@@ -81,5 +85,6 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "profiles": Provide(provide_profiles, sync_to_thread=False),
         "account": Provide(provide_account, sync_to_thread=False),
         "problem_reports": Provide(provide_problem_reports, sync_to_thread=False),
+        "creators": Provide(provide_creators, sync_to_thread=False),
         "limiter": Provide(provide_limiter, sync_to_thread=False),
     }

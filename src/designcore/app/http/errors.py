@@ -47,6 +47,8 @@ _CODE_STATUS = {
     "invalid_token": 401,
     "upgrade_required": 402,
     "premium_required": 402,
+    # A ValidationFailed whose fields were well-formed JSON but broke the resource's rules.
+    "invalid_profile": 422,
 }
 
 _HTTP_CODES = {
@@ -108,7 +110,7 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
         body = error_body(status, "malformed_json", "the request body is nested too deeply")
         return Response(content=body, status_code=status, media_type=MediaType.JSON)
     if isinstance(error, ValidationFailed):
-        status = 400
+        status = _CODE_STATUS.get(error.code, 400)
         body = error_body(
             status,
             error.code,
@@ -129,7 +131,9 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
         if status >= 500:
             log.error("%s %s failed", request.method, request.url.path, exc_info=error)
         code = _HTTP_CODES.get(status, "http_error")
-        if status == 400 and "malformed" in str(error.detail).lower():
+        detail = str(error.detail).lower()
+        # msgspec says "malformed" for bad JSON and "truncated" for JSON that stops short.
+        if status == 400 and ("malformed" in detail or "input data was truncated" in detail):
             code = "malformed_json"
         body = error_body(status, code, str(error.detail))
         headers.update(error.headers or {})
