@@ -2,8 +2,9 @@
 
 ``src/designcore/fonts/fonts.json`` lists every family, its files and the fallback chain; the
 web editor reads the same manifest. A text run is drawn in its requested family; each
-user-perceived character the family lacks falls back along the chain (Noto Sans, then the
-emoji font), as a browser's per-character font fallback does. A family that is not bundled is
+user-perceived character the family lacks (as written, composed or decomposed) falls back along
+the chain (Noto Sans, then the emoji font), as a browser's per-character font fallback does
+(``docs/text-layout.md`` section 3). A family that is not bundled is
 drawn with the first fallback and reported. Missing bold or italic faces are synthesised
 (emboldened, slanted) as browsers do.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -179,8 +181,16 @@ class FontLibrary:
 
 
 def _covers(typeface: skia.Typeface, cluster: str) -> bool:
-    return all(
-        ord(char) in _ALWAYS_COVERED or typeface.unicharToGlyph(ord(char)) != 0 for char in cluster
+    """Whether ``typeface`` draws ``cluster`` as written, composed (NFC) or decomposed (NFD):
+    HarfBuzz, like the browser's shaper, composes and decomposes to find the glyphs a font
+    has (Lora has no ``ṣ`` but has ``s`` and the combining dot below)."""
+    return any(
+        all(
+            ord(char) in _ALWAYS_COVERED or typeface.unicharToGlyph(ord(char)) != 0 for char in form
+        )
+        for form in dict.fromkeys(
+            (cluster, unicodedata.normalize("NFC", cluster), unicodedata.normalize("NFD", cluster))
+        )
     )
 
 

@@ -228,6 +228,31 @@ ELEMENT_CASES: dict[str, dict[str, Any]] = {
             fill="#1d3557",
         ),
     ),
+    "text_fallback": page(
+        *[
+            text(
+                f"n{i}",
+                20,
+                15 + i * 62,
+                560,
+                f"₦2,500 · Ẹ ṣé o · {family}",
+                fontFamily=family,
+                fontSize=40,
+                fontWeight=weight,
+                fontStyle=style,
+            )
+            for i, (family, weight, style) in enumerate(
+                [
+                    ("Bebas Neue", "normal", "normal"),
+                    ("Poppins", "bold", "normal"),
+                    ("Playfair Display", "normal", "italic"),
+                    ("Lora", "normal", "normal"),
+                    ("Lora", "bold", "italic"),
+                    ("Oswald", "normal", "normal"),
+                ]
+            )
+        ]
+    ),
     "figures": page(
         *[
             {

@@ -141,6 +141,35 @@ class TestFallback:
         ]
         assert all(glyph != 0 for run in runs for glyph in run.glyphs)
 
+    @pytest.mark.parametrize("family", ["Lora", "Playfair Display", "Oswald"])
+    def test_a_letter_the_family_composes_stays_in_the_family(
+        self, fonts: FontLibrary, family: str
+    ) -> None:
+        """These families have no precomposed ṣ (U+1E63) but have s and the combining dot
+        below: HarfBuzz, like the browser, decomposes it and draws it in the family itself."""
+        runs, _ = shaper(fonts, family).glyph_runs("Ẹ ṣé")
+        assert [family] == [run.font.getTypeface().getFamilyName() for run in runs]
+        assert all(glyph != 0 for run in runs for glyph in run.glyphs)
+
+    @pytest.mark.parametrize("family", ["Bebas Neue", "Poppins", "Playfair Display", "Lora"])
+    @pytest.mark.parametrize(("weight", "style"), [("normal", "normal"), ("bold", "italic")])
+    def test_the_naira_sign_falls_back_to_noto_sans_in_the_same_style(
+        self, fonts: FontLibrary, family: str, weight: str, style: str
+    ) -> None:
+        """Families without ₦ draw it in Noto Sans, the editor's and the renderer's shared
+        fallback, in the face closest to the element's weight and style."""
+        chain, _ = fonts.chain(family, weight, style)
+        runs, _ = TextShaper(chain, SIZE).glyph_runs("₦5")
+        naira = runs[0].font
+        assert "Noto Sans" == naira.getTypeface().getFamilyName()
+        bold, italic = weight == "bold", style == "italic"
+        assert bold == (naira.getTypeface().fontStyle().weight() >= 600 or naira.isEmbolden())
+        assert italic == (
+            naira.getTypeface().fontStyle().slant() != skia.FontStyle.kUpright_Slant
+            or naira.getSkewX() != 0
+        )
+        assert 0 not in runs[0].glyphs
+
     def test_a_letter_the_family_lacks_comes_from_noto_sans(self, fonts: FontLibrary) -> None:
         """Bebas Neue has no hooked Hausa letters: they are drawn in Noto Sans."""
         bebas = shaper(fonts, "Bebas Neue")
