@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import shutil
 import socket
@@ -163,7 +164,14 @@ def e2e(session: nox.Session) -> None:
                 "run",
                 "e2e",
                 external=True,
-                env={"E2E_BASE_URL": f"http://127.0.0.1:{port}", "E2E_CORS_ORIGIN": app_origin},
+                env={
+                    "E2E_BASE_URL": f"http://127.0.0.1:{port}",
+                    "E2E_CORS_ORIGIN": app_origin,
+                    # The operator's CLI on the server's data (web/e2e/support/cli.mjs), for
+                    # what only an operator can do, such as granting the admin role.
+                    "E2E_CLI_PYTHON": python,
+                    "E2E_SERVER_ENV": json.dumps(env),
+                },
             )
         finally:
             server.terminate()

@@ -162,6 +162,9 @@ export function PhotoEditor({ userId, capabilities }: PhotoEditorProps) {
                   : `Before: ${source.size.width} × ${source.size.height}`}
               </figcaption>
             </figure>
+            <label htmlFor={fileId} className={styles.another}>
+              Upload another photo
+            </label>
             {result ? (
               <div className={styles.saved}>
                 <p>
@@ -184,7 +187,7 @@ export function PhotoEditor({ userId, capabilities }: PhotoEditorProps) {
         )}
         <input
           id={fileId}
-          className={source === null ? styles.hiddenInput : styles.fileInput}
+          className={styles.hiddenInput}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           aria-label={source === null ? 'Upload a photo' : 'Upload another photo'}

@@ -1,0 +1,125 @@
+// The admin photo editor in a real Chromium: an administrator uploads a photo, enhances and crops
+// it on the server and finds the result stored; a member is refused by the page and the server.
+//
+//   ./dev nox -s e2e   (needs E2E_CLI_PYTHON and E2E_SERVER_ENV to grant the admin role)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { designcore } from './support/cli.mjs';
+
+const BASE_URL = baseUrl();
+const PASSWORD = 'kolanut-42-Lagos';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function call(path, { method = 'POST', token, body } = {}) {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function newUser(label) {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signedUp = await call('/auth/v1/signup', {
+    body: { email, password: PASSWORD, data: { first_name: 'Ada', last_name: 'Obi' } },
+  });
+  assert.equal(signedUp.status, 200, JSON.stringify(signedUp.body));
+  return { email, token: signedUp.body.access_token };
+}
+
+/** A real photo-like picture: the first seed template's preview, as a PNG from the render path. */
+async function samplePhoto() {
+  const rows = await call('/api/v1/templates/home', { method: 'GET' });
+  const preview = rows.body.rows.flatMap((row) => row.templates)[0]?.preview_url;
+  assert.ok(preview, 'no seed preview to use as a photo');
+  const url = new URL(preview, BASE_URL);
+  url.pathname = url.pathname.replace('/storage/v1/object/public/', '/storage/v1/render/image/public/');
+  url.search = '?format=png&width=600';
+  const answer = await fetch(url);
+  assert.equal(answer.status, 200);
+  return Buffer.from(await answer.arrayBuffer());
+}
+
+async function signIn(page, email) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Open account menu' }).waitFor();
+}
+
+describe('AI Photo Editor', () => {
+  test('an admin enhances and crops a photo on the server and the result is stored', async () => {
+    const admin = await newUser('photo-admin');
+    await designcore('admin', 'grant', admin.email);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${BASE_URL}/ai-photo-editor`);
+      await signIn(page, admin.email);
+      await page.getByRole('heading', { name: 'AI Photo Editor' }).waitFor();
+
+      await page.getByLabel('Upload a photo').setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: await samplePhoto() });
+      await page.getByRole('img', { name: 'The original photo' }).waitFor();
+      const panel = page.getByRole('complementary', { name: 'Adjustments' });
+      await panel.getByRole('button', { name: 'Auto-enhance' }).click();
+      await panel.getByRole('button', { name: 'Square 1:1' }).click();
+      await panel.getByRole('button', { name: 'Apply 2 steps' }).click();
+
+      const edited = page.getByRole('img', { name: 'The edited photo' });
+      await edited.waitFor();
+      await page.waitForFunction(() => {
+        const image = document.querySelector('img[alt="The edited photo"]');
+        return image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0;
+      });
+      const [width, height] = await edited.evaluate((image) => [image.naturalWidth, image.naturalHeight]);
+      assert.equal(width, height, 'the square crop is square');
+      const caption = await page.getByText(/^After: \d+ × \d+$/).textContent();
+      assert.match(caption, /^After: (\d+) × \1$/);
+      const key = await page.locator('code').first().textContent();
+      assert.match(key, /^user-uploads\/[0-9a-f-]+\/photo-editor\//);
+      const stored = await fetch(`${BASE_URL}/storage/v1/object/public/${key}`);
+      assert.equal(stored.status, 200);
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-after-1440.png` });
+
+      await page.getByRole('button', { name: 'Before' }).click();
+      await page.getByRole('img', { name: 'The original photo' }).waitFor();
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-before-1440.png` });
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a member is refused by the page and by the server', async () => {
+    const member = await newUser('photo-member');
+    const refused = await call('/api/v1/photo-editor/edits', {
+      token: member.token,
+      body: { source: 'user-uploads/x/y.png', operations: [{ op: 'enhance' }] },
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.code, 'admin_only');
+
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, isMobile: true });
+    try {
+      await page.goto(`${BASE_URL}/ai-photo-editor`);
+      await signIn(page, member.email);
+      await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+      assert.equal(await page.getByLabel('Upload a photo').count(), 0);
+    } finally {
+      await page.close();
+    }
+  });
+});
