@@ -152,7 +152,7 @@ class TestSiteSettings:
 class TestAllSettings:
     def test_lists_every_known_setting_with_defaults(self, client: Client) -> None:
         """GET /site-settings answers every known setting, the unset links as null and the
-        footer links as an empty list, cacheable for five minutes."""
+        footer links as an empty list, revalidated on every read."""
         answer = client.get("/api/v1/site-settings")
         assert 200 == answer.status_code
         values = {s["setting_key"]: s["setting_value"] for s in answer.json()["settings"]}
@@ -166,7 +166,18 @@ class TestAllSettings:
         assert {"setting_key", "setting_value", "updated_at", "updated_by"} == set(
             answer.json()["settings"][0]
         )
-        assert "public, max-age=300" == answer.headers["cache-control"]
+        assert "no-cache" == answer.headers["cache-control"]
+
+    def test_revalidation_answers_304_until_a_change(self, client: Client) -> None:
+        """The list carries an ETag; asked again with it the answer is 304 until an admin
+        changes a setting (the app reads the list again right after a toggle)."""
+        etag = client.get("/api/v1/site-settings").headers["etag"]
+        same = client.get("/api/v1/site-settings", headers={"If-None-Match": etag})
+        assert (304, b"") == (same.status_code, same.content)
+        client.put(f"/api/v1/site-settings/{KEY}", json={"setting_value": False}, headers=ADMIN)
+        changed = client.get("/api/v1/site-settings", headers={"If-None-Match": etag})
+        assert 200 == changed.status_code
+        assert etag != changed.headers["etag"]
 
     def test_an_admin_sets_links_and_the_list_shows_them(self, client: Client) -> None:
         """Links an admin stores are listed with who stored them."""

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from litestar import Controller, Response, get, post, put
+import hashlib
+from typing import Any
+
+import msgspec
+from litestar import Controller, MediaType, Request, Response, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
@@ -95,14 +99,21 @@ class SiteSettingsController(Controller):
 
     @get("/", operation_id="listSiteSettings", sync_to_thread=True)
     def list_settings(
-        self, site_settings: NamedDependency[SiteSettingsService]
-    ) -> Response[SettingsOut]:
-        """Every setting the product knows, stored or default, with who changed it last;
-        clients may cache it for five minutes."""
-        return Response(
-            SettingsOut(settings=[SettingRecordOut.of(s) for s in site_settings.all()]),
-            headers={"Cache-Control": f"public, max-age={SETTING_MAX_AGE}"},
+        self, site_settings: NamedDependency[SiteSettingsService], request: Request[Any, Any, Any]
+    ) -> Response[bytes]:
+        """Every setting the product knows, stored or default, with who changed it last.
+
+        The web app keeps it five minutes (its own cache) and reads it again right after an
+        admin's change, so the browser must not answer from its HTTP cache: ``no-cache`` with
+        an ETag, and 304 when nothing changed."""
+        body = msgspec.json.encode(
+            SettingsOut(settings=[SettingRecordOut.of(s) for s in site_settings.all()])
         )
+        etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+        headers = {"Cache-Control": "no-cache", "ETag": etag}
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(body, media_type=MediaType.JSON, headers=headers)
 
     @get("/changes", operation_id="listSiteSettingChanges", sync_to_thread=True)
     def changes(
