@@ -52,6 +52,7 @@ from designcore.domain.auth_session import (
     url_session_too_old,
 )
 from designcore.domain.errors import IllegalTransition, ValidationFailed
+from designcore.testing import strategies as dst
 
 EPOCH = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 MOVES: list[Move] = [*AuthEvent, *SessionStep]
@@ -87,7 +88,7 @@ def factor(status: FactorStatus, kind: FactorType = FactorType.TOTP) -> Factor:
 
 
 class TestTransition:
-    @given(st.sampled_from(list(SessionState)), st.sampled_from(MOVES))
+    @given(dst.session_states(), dst.session_moves())
     def test_table_is_the_whole_truth(self, state: SessionState, move: Move) -> None:
         """A move in the table answers its next state; any other raises IllegalTransition."""
         if (state, move) in TRANSITIONS:
@@ -455,7 +456,7 @@ class SessionModel(RuleBasedStateMachine):
     def sign_out(self) -> None:
         self.remove()
 
-    @rule(move=st.sampled_from(MOVES))
+    @rule(move=dst.session_moves())
     def illegal_moves_change_nothing(self, move: Move) -> None:
         if (self.state, move) not in TRANSITIONS:
             before = self.state

@@ -38,6 +38,7 @@ from designcore.domain.payments import (
     renew,
     state_at,
 )
+from designcore.testing import strategies as dst
 
 PLAN = premium_plan("PLN_x")
 LAGOS = timezone(timedelta(hours=1))
@@ -58,7 +59,7 @@ MONTH_END = st.builds(
 )
 MOMENTS = ANY_MOMENT | MONTH_END
 """Any moment, half of them at the end of a month (where calendar arithmetic goes wrong)."""
-REFERENCES = st.builds(new_reference, ANY_MOMENT, RANDOM_PART)
+REFERENCES = dst.references() | st.builds(new_reference, ANY_MOMENT, RANDOM_PART)
 
 
 def paths(error: ValidationFailed) -> set[str]:
@@ -71,6 +72,11 @@ class TestMoney:
         """Any whole, non-negative number of minor units in a three-letter code is money."""
         money = Money(minor, currency)
         assert (minor, currency) == (money.minor, money.currency)
+
+    @given(dst.naira())
+    def test_major_units_for_people(self, money: Money) -> None:
+        """The major amount reads back as the minor one: ``1,500.00`` is 150,000 kobo."""
+        assert money.minor == int(money.major.replace(",", "").replace(".", ""))
 
     @given(st.integers(max_value=-1))
     def test_negative_amounts_are_refused(self, minor: int) -> None:

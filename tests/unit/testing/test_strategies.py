@@ -1,0 +1,226 @@
+"""designcore.testing.strategies draws what the domain accepts, and the documented invalid
+values are refused with the issue the strategy names."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import Phase, find, given, settings
+from hypothesis import strategies as st
+
+from designcore.domain.auth_session import (
+    TRANSITIONS,
+    IllegalTransition,
+    Session,
+    SessionState,
+    transition,
+)
+from designcore.domain.checkout import (
+    InvalidTransactionParameters,
+    ParamIssue,
+    prepare_transaction,
+)
+from designcore.domain.document import ELEMENT_TYPES, GroupElement, parse_document
+from designcore.domain.payments import Money, Plan, is_reference
+from designcore.domain.profiles import CreditEntry, CreditReason, Profile, normalise_referral_code
+from designcore.domain.templates import Template, TemplateSummary
+from designcore.testing import strategies as dst
+
+LANGUAGE_MARKS = {"yoruba": "ẹọṣ", "igbo": "ụị", "hausa": "ɓɗƙƴ", "naira": "₦"}
+
+
+def some(strategy: st.SearchStrategy[Any], condition: Any) -> Any:
+    """An example satisfying ``condition``, not shrunk (fails when the strategy never draws
+    one in 1,000 tries)."""
+    return find(
+        strategy,
+        condition,
+        settings=settings(max_examples=1000, database=None, phases=[Phase.generate]),
+    )
+
+
+class TestText:
+    @pytest.mark.parametrize("language", sorted(LANGUAGE_MARKS))
+    def test_every_language_is_drawn(self, language: str) -> None:
+        """Yoruba, Igbo and Hausa letters and the naira sign all appear."""
+        marks = LANGUAGE_MARKS[language]
+        assert some(dst.texts(), lambda text: any(mark in text.lower() for mark in marks))
+
+    @given(dst.texts(min_size=2, max_size=9))
+    def test_sizes_are_kept(self, text: str) -> None:
+        assert 2 <= len(text) <= 9
+
+
+class TestTemplates:
+    @given(dst.templates())
+    def test_templates_are_valid_and_dated_in_order(self, template: Template) -> None:
+        """Templates build (the validators pass), their documents parse, and they never
+        change before they were made."""
+        assert template.updated_at >= template.created_at
+        assert template.created_at.tzinfo is not None
+        if template.polotno_json is not None:
+            parse_document(template.polotno_json)
+
+    @given(dst.templates(premium=True, with_document=True))
+    def test_options_fix_premium_and_document(self, template: Template) -> None:
+        assert template.is_premium
+        assert template.has_document
+
+    @given(dst.templates(premium=False, with_document=False))
+    def test_free_without_document(self, template: Template) -> None:
+        assert not template.is_premium
+        assert not template.has_document
+
+    @given(dst.template_summaries())
+    def test_summaries_are_light(self, summary: TemplateSummary) -> None:
+        assert type(summary) is TemplateSummary
+
+
+class TestDocuments:
+    @given(dst.documents())
+    def test_documents_parse_and_round_trip(self, raw: dict[str, Any]) -> None:
+        """The model accepts every document drawn, and reading its own JSON gives it back."""
+        document = parse_document(raw)
+        assert document == parse_document(document.to_json())
+        assert len(raw["pages"]) == len(document.pages)
+
+    @pytest.mark.parametrize("kind", sorted(ELEMENT_TYPES))
+    def test_every_element_type_is_drawn(self, kind: str) -> None:
+        element = some(dst.elements(), lambda e: e["type"] == kind)
+        assert (
+            kind
+            == parse_document(
+                {"width": 10, "height": 10, "pages": [{"id": "p", "children": [element]}]}
+            )
+            .pages[0]
+            .children[0]
+            .type
+        )
+
+    def test_groups_hold_elements(self) -> None:
+        raw = some(
+            dst.documents(),
+            lambda d: any(
+                e["type"] == "group" and e["children"] for p in d["pages"] for e in p["children"]
+            ),
+        )
+        groups = [
+            e for p in parse_document(raw).pages for e in p.children if isinstance(e, GroupElement)
+        ]
+        assert any(group.children for group in groups)
+
+    @given(dst.documents())
+    def test_ids_are_unique(self, raw: dict[str, Any]) -> None:
+        def ids(children: list[dict[str, Any]]) -> list[str]:
+            found = []
+            for child in children:
+                found.append(child["id"])
+                found += ids(child.get("children", []))
+            return found
+
+        every = [page["id"] for page in raw["pages"]] + [
+            ident for page in raw["pages"] for ident in ids(page["children"])
+        ]
+        assert [] == [ident for ident, n in Counter(every).items() if n > 1]
+
+
+class TestMoney:
+    @given(dst.naira())
+    def test_naira(self, amount: Money) -> None:
+        assert "NGN" == amount.currency
+        assert amount.major.endswith(f".{amount.minor % 100:02d}")
+
+    @given(dst.money())
+    def test_any_currency(self, amount: Money) -> None:
+        assert amount == Money(amount.minor, amount.currency)
+
+    @given(dst.plans())
+    def test_plans(self, plan: Plan) -> None:
+        assert (1500, "NGN") == (plan.amount, plan.price.currency)
+
+    @given(dst.references())
+    def test_references(self, reference: str) -> None:
+        assert is_reference(reference)
+
+
+class TestCheckout:
+    @given(dst.transaction_parameters())
+    def test_valid_parameters_are_prepared(self, params: dict[str, Any]) -> None:
+        prepared = prepare_transaction(params, page_url="https://shop.example/pay")
+        assert prepared.access_code is None
+        assert params["amount"] == prepared.body["amount"]
+
+    @given(dst.transaction_parameters_with_issue())
+    def test_each_issue_is_reported(self, case: tuple[Any, ParamIssue]) -> None:
+        """prepare_transaction refuses the parameters and reports the issue drawn."""
+        params, expected = case
+        with pytest.raises(InvalidTransactionParameters) as raised:
+            prepare_transaction(params, page_url="https://shop.example/pay")
+        reported = [(issue.path, issue.message) for issue in raised.value.issues]
+        assert (expected.path, expected.message) in reported
+
+    @pytest.mark.parametrize("prefix", ["Transaction parameters", "Required", "Invalid parameter"])
+    def test_every_rule_is_drawn(self, prefix: str) -> None:
+        assert some(
+            dst.transaction_parameters_with_issue(), lambda c: c[1].message.startswith(prefix)
+        )
+
+
+class TestProfilesAndCredits:
+    @given(dst.profiles())
+    def test_profiles(self, profile: Profile) -> None:
+        assert profile.referral_code == normalise_referral_code(profile.referral_code)
+        assert profile.viewer().user_id == profile.id
+
+    @given(dst.credit_ledgers(user_id="u1"))
+    def test_ledgers_never_go_below_zero(self, ledger: list[CreditEntry]) -> None:
+        """Each running balance is non-negative; references are unique per reason; the
+        lines are in time order and all the user's."""
+        running = 0
+        for entry in ledger:
+            running += entry.delta
+            assert running >= 0
+        assert len(ledger) == len({(e.reason, e.reference) for e in ledger})
+        assert [e.created_at for e in ledger] == sorted(e.created_at for e in ledger)
+        assert {"u1"} >= {e.user_id for e in ledger}
+
+    def test_ledgers_spend(self) -> None:
+        ledger = some(
+            dst.credit_ledgers(), lambda lines: any(e.reason is CreditReason.SPEND for e in lines)
+        )
+        assert any(e.delta < 0 for e in ledger)
+
+
+class TestSessions:
+    @given(dst.sessions())
+    def test_sessions(self, session: Session) -> None:
+        assert session.access_token
+        assert session.refresh_token
+        assert 60 <= session.expires_in == session.expires_at - session.issued_at
+
+    @given(dst.legal_session_runs())
+    def test_legal_runs_are_accepted(self, run: list[Any]) -> None:
+        state = SessionState.LOADING
+        for move in run:
+            state = transition(state, move)
+
+    @given(dst.illegal_session_moves())
+    def test_illegal_moves_are_refused(self, case: tuple[SessionState, Any]) -> None:
+        state, move = case
+        assert (state, move) not in TRANSITIONS
+        with pytest.raises(IllegalTransition):
+            transition(state, move)
+
+
+def test_a_clear_error_without_hypothesis() -> None:
+    """Without the extra, the import says what to install."""
+    from designcore.testing._requires import missing
+
+    error = missing(
+        "hypothesis", "designcore.testing.strategies", ModuleNotFoundError(name="hypothesis")
+    )
+    assert "pip install 'designcore[testing]'" in str(error)
+    other = ModuleNotFoundError(name="numpy")
+    assert other is missing("hypothesis", "x", other)
