@@ -93,7 +93,7 @@ class TestOwnership:
         with pytest.raises(DesignNotFound):
             designs.save(attrs.evolve(theirs, version=2, name="Hijack"), 1)
         with pytest.raises(DesignNotFound):
-            designs.update(attrs.evolve(theirs, name="Hijack"), now=NOW)
+            designs.replace(theirs, attrs.evolve(theirs, name="Hijack"), now=NOW)
         with pytest.raises(DesignNotFound):
             designs.get("u1", "unknown", now=NOW)
         assert design == designs.get("u1", design.id, now=NOW)
@@ -182,11 +182,11 @@ class TestVersions:
         with pytest.raises(NotFound):
             designs.version("u1", design.id, 99, now=NOW)
 
-    def test_update_keeps_the_content_and_checks_the_version(
+    def test_replace_keeps_the_content_and_checks_the_version(
         self, designs: DesignRepository
     ) -> None:
-        """update changes name, day and preview but never the document or version; from an old
-        version it conflicts."""
+        """replace changes name, day and preview but never the document or version; from an
+        old version, or over details changed meanwhile, it conflicts."""
         design = make_design()
         designs.add(design)
         changed = attrs.evolve(
@@ -197,14 +197,25 @@ class TestVersions:
             document={"ignored": True},
             updated_at=NOW,
         )
-        designs.update(changed, now=NOW)
+        designs.replace(design, changed, now=NOW)
         assert attrs.evolve(changed, document=design.document) == designs.get(
             "u1", design.id, now=NOW
         )
         second = save_text(designs, designs.get("u1", design.id, now=NOW), "later")
         with pytest.raises(VersionConflict):
-            designs.update(attrs.evolve(design, name="Stale"), now=NOW)
+            designs.replace(design, attrs.evolve(design, name="Stale"), now=NOW)
         assert second.name == designs.get("u1", design.id, now=NOW).name
+
+    def test_replace_over_changed_details_conflicts(self, designs: DesignRepository) -> None:
+        """A rename read before a delete cannot undo the delete: same version, other details:
+        VersionConflict, and the design stays deleted."""
+        design = make_design()
+        designs.add(design)
+        deleted = attrs.evolve(design, deleted_at=NOW)
+        designs.replace(design, deleted, now=NOW)
+        with pytest.raises(VersionConflict):
+            designs.replace(design, attrs.evolve(design, name="Renamed"), now=NOW)
+        assert deleted == designs.get("u1", design.id, now=NOW, include_deleted=True)
 
 
 class TestDeleting:
@@ -216,7 +227,7 @@ class TestDeleting:
         design = make_design()
         designs.add(design)
         deleted = attrs.evolve(design, deleted_at=NOW)
-        designs.update(deleted, now=NOW)
+        designs.replace(design, deleted, now=NOW)
         with pytest.raises(DesignNotFound):
             designs.get("u1", design.id, now=NOW)
         with pytest.raises(DesignNotFound):
@@ -229,15 +240,16 @@ class TestDeleting:
         with pytest.raises(DesignNotFound):
             designs.get("u1", design.id, now=gone, include_deleted=True)
         with pytest.raises(DesignNotFound):
-            designs.update(attrs.evolve(deleted, deleted_at=None), now=gone)
+            designs.replace(deleted, design, now=gone)
         assert 0 == designs.count_owned("u1", now=gone)
 
     def test_restoring_clears_deleted_at(self, designs: DesignRepository) -> None:
-        """update with deleted_at None brings a restorable design back."""
+        """replace with deleted_at None brings a restorable design back."""
         design = make_design()
         designs.add(design)
-        designs.update(attrs.evolve(design, deleted_at=NOW), now=NOW)
-        designs.update(design, now=NOW + timedelta(seconds=10))
+        deleted = attrs.evolve(design, deleted_at=NOW)
+        designs.replace(design, deleted, now=NOW)
+        designs.replace(deleted, design, now=NOW + timedelta(seconds=10))
         assert design == designs.get("u1", design.id, now=NOW + timedelta(hours=1))
 
     def test_purge_removes_only_designs_deleted_before(self, designs: DesignRepository) -> None:
@@ -248,8 +260,8 @@ class TestDeleting:
             designs.add(design)
         save_text(designs, old, "two")
         old = designs.get("u1", old.id, now=NOW)
-        designs.update(attrs.evolve(old, deleted_at=NOW - timedelta(minutes=5)), now=NOW)
-        designs.update(attrs.evolve(recent, deleted_at=NOW), now=NOW)
+        designs.replace(old, attrs.evolve(old, deleted_at=NOW - timedelta(minutes=5)), now=NOW)
+        designs.replace(recent, attrs.evolve(recent, deleted_at=NOW), now=NOW)
         assert 1 == designs.purge(NOW - UNDO_DELETE)
         assert 2 == designs.count_owned("u1", now=NOW)
         assert 0 == designs.purge(NOW - UNDO_DELETE)

@@ -18,6 +18,7 @@ from dependency_injector import containers, providers
 
 from designcore.adapters.memory import (
     InMemoryAccountsStore,
+    InMemoryDesignRepository,
     InMemoryKeyRing,
     InMemoryOutbox,
     InMemoryPromptLog,
@@ -39,6 +40,7 @@ from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.creators import CreatorService
+from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService, storage_image_loader
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
@@ -204,6 +206,7 @@ def _periodic_jobs(
     clock: Callable[[], SystemClock],
     variants: Callable[[], VariantCache],
     variants_max_bytes: int,
+    designs: Callable[[], DesignService],
 ) -> list[Job]:
     # Providers, not services: building the auth service reads the signing keys, which must
     # not happen when the app is merely created (an unmigrated database answers 503 then).
@@ -217,6 +220,7 @@ def _periodic_jobs(
             timedelta(hours=1),
             lambda: variants().trim(variants_max_bytes),
         ),
+        Job("deleted designs purge", timedelta(minutes=1), lambda: designs().purge()),
     ]
 
 
@@ -565,15 +569,6 @@ class Container(containers.DeclarativeContainer):
         plan=premium,
         clock=clock,
     )
-    periodic_jobs = providers.Singleton(
-        _periodic_jobs,
-        auth=auth.provider,
-        payments=payments.provider,
-        signer=token_signer.provider,
-        clock=clock.provider,
-        variants=image_variants.provider,
-        variants_max_bytes=settings.provided.storage.variants_max_bytes,
-    )
     authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
     site_settings = providers.Singleton(
@@ -626,7 +621,29 @@ class Container(containers.DeclarativeContainer):
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(
         _lazy("designcore.adapters.render:SkiaRenderer"),
-        load_image=providers.Callable(storage_image_loader, read_public=media.provided.read_public),
+        load_image=providers.Callable(
+            storage_image_loader,
+            read_public=media.provided.read_public,
+            read_owned=media.provided.read_owned,
+        ),
+    )
+    design_repository = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryDesignRepository),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyDesignRepository"), engine=engine
+        ),
+    )
+    designs = providers.Singleton(
+        DesignService,
+        designs=design_repository,
+        catalogue=catalogue,
+        settings=site_settings,
+        accounts=accounts,
+        profiles=profiles,
+        clock=clock,
+        storage=storage,
+        renderer=export_renderer,
     )
     photo_editor = providers.Singleton(
         PhotoEditorService,
@@ -641,6 +658,18 @@ class Container(containers.DeclarativeContainer):
         accounts=accounts,
         profiles=profiles,
         renderer=export_renderer,
+        designs=design_repository,
+        clock=clock,
+    )
+    periodic_jobs = providers.Singleton(
+        _periodic_jobs,
+        auth=auth.provider,
+        payments=payments.provider,
+        signer=token_signer.provider,
+        clock=clock.provider,
+        variants=image_variants.provider,
+        variants_max_bytes=settings.provided.storage.variants_max_bytes,
+        designs=designs.provider,
     )
 
 

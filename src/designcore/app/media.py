@@ -108,6 +108,16 @@ class MediaService:
         self._check_public(bucket, path)
         return self._storage.get(bucket, path)
 
+    def read_owned(self, owner_id: str, bucket: str, path: str) -> StoredObject:
+        """An object of a user bucket (private ones included) under the owner's own
+        ``{owner_id}/`` folder: what a design's owner may have drawn into their design. Raises
+        ``NotFound`` for an unknown bucket, an admin bucket, another user's folder or an
+        unknown object."""
+        check_object_name(bucket, path)
+        if bucket not in self._policy.user_buckets or not path.startswith(f"{owner_id}/"):
+            raise NotFound(f"no object {bucket}/{path} of this user", code="object_not_found")
+        return self._storage.get(bucket, path)
+
     def _variant_key(self, bucket: str, path: str, etag: str, transform: Transform) -> str:
         return variant_key(bucket, path, etag, transform, self._codec.version)
 

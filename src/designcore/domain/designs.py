@@ -197,6 +197,11 @@ class VersionConflict(Conflict):
         )
         self.current_version = current_version
 
+    @property
+    def details(self) -> dict[str, int]:
+        """What the caller needs besides the message: the stored version."""
+        return {"current_version": self.current_version}
+
 
 @attrs.frozen(kw_only=True)
 class DesignSummary:

@@ -40,12 +40,14 @@ class DesignRepository(Protocol):
         ``DesignNotFound`` for a design of another owner, unknown, deleted or gone."""
         ...
 
-    def update(self, design: Design, *, now: datetime) -> None:
+    def replace(self, current: Design, changed: Design, *, now: datetime) -> None:
         """Overwrite the details of a stored design that are not its content — name,
-        ``scheduled_for``, ``preview_key``, ``updated_at``, ``deleted_at`` — only if its
-        version is still ``design.version`` (the document and versions are untouched). Raises
-        ``VersionConflict`` when the version moved on, ``DesignNotFound`` for another owner's,
-        an unknown or a gone design (a deleted but restorable one can be updated)."""
+        ``scheduled_for``, ``preview_key``, ``updated_at``, ``deleted_at`` — with
+        ``changed``'s, only if the stored design still has ``current``'s version and details
+        (compare-and-set: a rename racing a delete cannot undo it); the document and versions
+        are untouched. Raises ``VersionConflict`` (with the stored version) when the design
+        moved on, ``DesignNotFound`` for another owner's, an unknown or a gone design (a deleted
+        but restorable one can be replaced)."""
         ...
 
     def listing(
@@ -79,6 +81,6 @@ class DesignRepository(Protocol):
         ...
 
     def purge(self, deleted_before: datetime) -> int:
-        """Remove every design deleted before ``deleted_before``, with its versions; answer how
+        """Remove every design deleted at or before ``deleted_before``, with its versions; answer how
         many went."""
         ...

@@ -154,9 +154,11 @@ def test_the_servers_jobs_all_run() -> None:
         "payments reconcile",
         "subscriptions expire",
         "image variants trim",
+        "deleted designs purge",
     ] == [job.name for job in jobs]
     outcomes = [job.run() for job in jobs]
     assert {"refresh_tokens": 0, "one_time_tokens": 0} == outcomes[1]
     assert 0 == outcomes[2]["checked"]
     assert {"expired": 0} == outcomes[3]
     assert 0 == outcomes[4]
+    assert 0 == outcomes[5]

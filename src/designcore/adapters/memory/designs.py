@@ -73,21 +73,21 @@ class InMemoryDesignRepository:
             kept.append(DesignVersion(design.version, design.updated_at, design.document))
             del kept[:-KEPT_VERSIONS]
 
-    def update(self, design: Design, *, now: datetime) -> None:
-        """Overwrite the details, not the content, if the version did not move."""
+    def replace(self, current: Design, changed: Design, *, now: datetime) -> None:
+        """Overwrite the details, not the content, if nothing changed since ``current``."""
         with self._lock:
-            stored = self._designs.get(design.id)
-            if stored is None or stored.owner_id != design.owner_id or is_gone(stored, now):
-                raise DesignNotFound(f"no design {design.id}")
-            if stored.version != design.version:
-                raise VersionConflict(stored.version, design.version)
-            self._designs[design.id] = attrs.evolve(
+            stored = self._designs.get(current.id)
+            if stored is None or stored.owner_id != current.owner_id or is_gone(stored, now):
+                raise DesignNotFound(f"no design {current.id}")
+            if _details(stored) != _details(current):
+                raise VersionConflict(stored.version, current.version)
+            self._designs[current.id] = attrs.evolve(
                 stored,
-                name=design.name,
-                scheduled_for=design.scheduled_for,
-                preview_key=design.preview_key,
-                updated_at=design.updated_at,
-                deleted_at=design.deleted_at,
+                name=changed.name,
+                scheduled_for=changed.scheduled_for,
+                preview_key=changed.preview_key,
+                updated_at=changed.updated_at,
+                deleted_at=changed.deleted_at,
             )
 
     def listing(
@@ -143,9 +143,20 @@ class InMemoryDesignRepository:
             going = [
                 i
                 for i, d in self._designs.items()
-                if d.deleted_at is not None and d.deleted_at < deleted_before
+                if d.deleted_at is not None and d.deleted_at <= deleted_before
             ]
             for design_id in going:
                 del self._designs[design_id]
                 del self._versions[design_id]
             return len(going)
+
+
+def _details(design: Design) -> tuple[object, ...]:
+    return (
+        design.version,
+        design.name,
+        design.scheduled_for,
+        design.preview_key,
+        design.updated_at,
+        design.deleted_at,
+    )

@@ -124,6 +124,10 @@ def _visible(owner_id: str, design_id: str, now: datetime, include_deleted: bool
     return sa.and_(condition, _D.deleted_at.is_(None))
 
 
+def _same(column: sa.ColumnElement[Any], value: object) -> sa.ColumnElement[bool]:
+    return column.is_(None) if value is None else column == value
+
+
 def _like(term: str) -> str:
     escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped.casefold()}%"
@@ -215,27 +219,37 @@ class SqlAlchemyDesignRepository:
         except DBAPIError as error:
             raise _unavailable(error) from None
 
-    def update(self, design: Design, *, now: datetime) -> None:
-        """Overwrite the details if the version did not move."""
-        visible = _visible(design.owner_id, design.id, now, include_deleted=True)
+    def replace(self, current: Design, changed: Design, *, now: datetime) -> None:
+        """Overwrite the details if nothing changed since ``current`` (compare-and-set on the
+        version and every detail)."""
+        visible = _visible(current.owner_id, current.id, now, include_deleted=True)
+        unchanged = sa.and_(
+            visible,
+            _D.version == current.version,
+            _D.name == current.name,
+            _same(_D.scheduled_for, current.scheduled_for),
+            _same(_D.preview_key, current.preview_key),
+            _D.updated_at == utc(current.updated_at),
+            _same(_D.deleted_at, utc_or_none(current.deleted_at)),
+        )
         try:
             with self._engine.begin() as conn:
-                changed = conn.execute(
+                count = conn.execute(
                     sa.update(DESIGNS)
-                    .where(visible, _D.version == design.version)
+                    .where(unchanged)
                     .values(
-                        name=design.name,
-                        scheduled_for=design.scheduled_for,
-                        preview_key=design.preview_key,
-                        updated_at=utc(design.updated_at),
-                        deleted_at=utc_or_none(design.deleted_at),
+                        name=changed.name,
+                        scheduled_for=changed.scheduled_for,
+                        preview_key=changed.preview_key,
+                        updated_at=utc(changed.updated_at),
+                        deleted_at=utc_or_none(changed.deleted_at),
                     )
                 ).rowcount
-                if changed != 1:
-                    current = conn.execute(sa.select(_D.version).where(visible)).scalar()
-                    if current is None:
-                        raise DesignNotFound(f"no design {design.id}")
-                    raise VersionConflict(current, design.version)
+                if count != 1:
+                    stored = conn.execute(sa.select(_D.version).where(visible)).scalar()
+                    if stored is None:
+                        raise DesignNotFound(f"no design {current.id}")
+                    raise VersionConflict(stored, current.version)
         except DBAPIError as error:
             raise _unavailable(error) from None
 
@@ -330,7 +344,7 @@ class SqlAlchemyDesignRepository:
 
     def purge(self, deleted_before: datetime) -> int:
         """Drop designs deleted before the moment (their versions go by cascade)."""
-        gone = sa.and_(_D.deleted_at.is_not(None), _D.deleted_at < utc(deleted_before))
+        gone = sa.and_(_D.deleted_at.is_not(None), _D.deleted_at <= utc(deleted_before))
         try:
             with self._engine.begin() as conn:
                 # SQLite enforces the cascade only with foreign keys on; delete explicitly.

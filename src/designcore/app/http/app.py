@@ -17,6 +17,7 @@ from designcore.app.http.auth import build_auth_router
 from designcore.app.http.compression import compression_config
 from designcore.app.http.creators import CreatorController
 from designcore.app.http.dependencies import dependencies
+from designcore.app.http.designs import designs_controller
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import export_handler
 from designcore.app.http.fonts import fonts_router
@@ -36,6 +37,7 @@ from designcore.app.http.web import web_router
 from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
 from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
+from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
@@ -102,6 +104,10 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         photo_editor: PhotoEditorService = container.photo_editor()
         return photo_editor
 
+    def provide_designs() -> DesignService:
+        designs: DesignService = container.designs()
+        return designs
+
     def provide_payments() -> PaymentService:
         payments: PaymentService = container.payments()
         return payments
@@ -110,6 +116,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(functions_router(provide_payments, provide_limiter))
     handlers.append(export_handler(provide_exports))
     handlers.append(photo_editor_router(provide_photo_editor))
+    handlers.append(designs_controller(provide_designs))
     handlers.append(fonts_router())
     handlers.append(inline_checkout_router(settings))
     if settings.mail.backend == "outbox" and listens_on_loopback(settings.server.host):

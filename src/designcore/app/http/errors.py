@@ -49,6 +49,7 @@ _CODE_STATUS = {
     "premium_required": 402,
     # A ValidationFailed whose fields were well-formed JSON but broke the resource's rules.
     "invalid_profile": 422,
+    "precondition_required": 428,
 }
 
 _HTTP_CODES = {
@@ -61,6 +62,7 @@ _HTTP_CODES = {
     413: "request_too_large",
     415: "unsupported_media_type",
     422: "unprocessable",
+    428: "precondition_required",
     429: "too_many_requests",
 }
 
@@ -119,7 +121,7 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
         )
     elif isinstance(error, DesignCoreError):
         status = status_for(error)
-        body = error_body(status, error.code, error.message)
+        body = error_body(status, error.code, error.message, **getattr(error, "details", {}))
     elif isinstance(error, ValidationException):
         issues = _issues_from_litestar(error)
         detail = "; ".join(f"{i['path']}: {i['message']}" for i in issues)

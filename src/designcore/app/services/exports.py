@@ -9,6 +9,7 @@ racing for the last credit cannot both be free of the watermark.
 
 from __future__ import annotations
 
+import contextvars
 import json
 import threading
 import urllib.parse
@@ -20,6 +21,7 @@ import attrs
 
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.site_settings import SiteSettingsService
+from designcore.domain.designs import Design
 from designcore.domain.document import (
     MAX_DOCUMENT_BYTES,
     Document,
@@ -50,6 +52,8 @@ from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
 from designcore.domain.rendering import RenderedExport, RenderWarning
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.catalogue import TemplateCatalogue
+from designcore.ports.clock import Clock
+from designcore.ports.designs import DesignRepository
 from designcore.ports.rendering import Renderer
 from designcore.ports.storage import StoredObject
 
@@ -63,6 +67,14 @@ RENDER_WAIT_SECONDS = 30.0
 
 STORAGE_PREFIX = "/storage/v1/object/public/"
 """Image sources under this path are read from our own storage (nothing else is fetched)."""
+
+OWNED_PREFIX = "/storage/v1/object/authenticated/"
+"""Image sources under this path are the owner's own objects (private buckets included)."""
+
+IMAGE_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "designcore_image_owner", default=None
+)
+"""Whose own storage objects the renderer may draw in this thread (set around a render)."""
 
 
 @attrs.frozen
@@ -99,20 +111,36 @@ class _Loaded:
 
 def storage_image_loader(
     read_public: Callable[[str, str], StoredObject],
+    read_owned: Callable[[str, str, str], StoredObject] | None = None,
 ) -> Callable[[str], bytes]:
     """An image loader for the renderer reading ``/storage/v1/object/public/{bucket}/{path}``
-    through ``read_public`` (what the public read route serves: never a private bucket, so a
-    document cannot draw someone's private design into a download); any other source is
-    refused (the renderer then skips it with a warning), so a document cannot make the server
-    fetch arbitrary URLs."""
+    through ``read_public`` (what the public read route serves: never a private bucket), and,
+    while :data:`IMAGE_OWNER` names a user, that user's own objects — private ones included —
+    through ``read_owned`` (``/storage/v1/object/authenticated/{bucket}/{owner}/…``, or the
+    public form of a path in the owner's folder). So a design draws its owner's private images
+    for its owner alone, never someone else's; any other source is refused (the renderer then
+    skips it with a warning), so a document cannot make the server fetch arbitrary URLs."""
 
     def load(source: str) -> bytes:
-        if not source.startswith(STORAGE_PREFIX):
+        owner = IMAGE_OWNER.get()
+        for prefix in (STORAGE_PREFIX, OWNED_PREFIX):
+            if source.startswith(prefix):
+                break
+        else:
             raise ValueError("only images in this site's storage can be drawn")
-        bucket, _, path = urllib.parse.unquote(source[len(STORAGE_PREFIX) :]).partition("/")
+        name = urllib.parse.unquote(source[len(prefix) :])
+        bucket, _, path = name.partition("/")
         if not bucket or not path:
             raise ValueError("the storage reference names no bucket and path")
-        return read_public(bucket, path).data
+        if prefix == STORAGE_PREFIX:
+            try:
+                return read_public(bucket, path).data
+            except NotFound:
+                if owner is None or read_owned is None:
+                    raise
+        if owner is None or read_owned is None:
+            raise ValueError("a private image is drawn only for its owner")
+        return read_owned(owner, bucket, path).data
 
     return load
 
@@ -135,6 +163,8 @@ class ExportService:
         accounts: Callable[[], AccountsUnitOfWork],
         profiles: ProfileService,
         renderer: Renderer,
+        designs: DesignRepository,
+        clock: Clock,
         max_concurrent_renders: int = MAX_CONCURRENT_RENDERS,
         render_wait_seconds: float = RENDER_WAIT_SECONDS,
     ) -> None:
@@ -143,6 +173,8 @@ class ExportService:
         self._accounts = accounts
         self._profiles = profiles
         self._renderer = renderer
+        self._designs = designs
+        self._clock = clock
         self._slots = threading.BoundedSemaphore(max_concurrent_renders)
         self._wait = render_wait_seconds
 
@@ -168,7 +200,12 @@ class ExportService:
         if isinstance(decision, ExportRefused):
             raise decision.error()
         pages = requested_pages(decision.pages, len(loaded.document.pages))
-        export = self._render(loaded.document, decision, pages)
+        # The renderer may draw the caller's own private images, and nobody else's.
+        owner = IMAGE_OWNER.set(viewer.user_id)
+        try:
+            export = self._render(loaded.document, decision, pages)
+        finally:
+            IMAGE_OWNER.reset(owner)
         if decision.credits:
             # Only now, after the file exists; the ledger re-checks the balance under its lock.
             self._profiles.spend(viewer.user_id, decision.credits, f"export:{uuid.uuid4()}")
@@ -188,8 +225,14 @@ class ExportService:
 
     def _load(self, source: ExportSource, viewer: Viewer, premium_model_on: bool) -> _Loaded:
         if source.kind is SourceKind.DESIGN:
-            # My Designs does not exist yet: no design id can be found.
-            raise NotFound(f"no design {source.reference}", code="design_not_found")
+            assert viewer.user_id is not None
+            # The caller's own design only: another user's answers as an unknown id.
+            design = self._designs.get(viewer.user_id, source.reference, now=self._clock.now())
+            try:
+                document = parse_document(dict(design.document))
+            except LimitExceeded as error:
+                raise _too_large(error) from error
+            return _Loaded(document, design.name, premium=self._premium_source(design))
         if source.kind is SourceKind.DOCUMENT:
             raw = source.document or {}
             size = _document_size(raw)
@@ -236,6 +279,16 @@ class ExportService:
                 code="invalid_template_document",
             ) from error
         return _Loaded(document, template.name, premium=template.is_premium)
+
+    def _premium_source(self, design: Design) -> bool:
+        """Whether the design was made from a premium template (one since removed counts as
+        free)."""
+        if design.source_template_id is None:
+            return False
+        try:
+            return self._catalogue.get_summary(design.source_template_id).is_premium
+        except NotFound:
+            return False
 
     def _render(
         self, document: Document, decision: ExportAllowed, pages: tuple[int, ...]

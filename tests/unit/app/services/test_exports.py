@@ -505,8 +505,7 @@ def image_sizes(page: Any) -> list[tuple[int, int]]:
 
 class TestSourcesAndLimits:
     def test_unknown_template_and_design(self, service: ExportService) -> None:
-        """An unknown template is template_not_found; designs do not exist yet:
-        design_not_found."""
+        """An unknown template is template_not_found, an unknown design design_not_found."""
         with pytest.raises(NotFound) as template:
             download(service, FREE, template=str(uuid.uuid4()), format="png")
         request = ExportRequest(
@@ -582,6 +581,8 @@ class TestRenderSlots:
             accounts=container.accounts(),
             profiles=container.profiles(),
             renderer=SlowRenderer(),
+            designs=container.design_repository(),
+            clock=container.clock(),
             max_concurrent_renders=1,
             render_wait_seconds=0.05,
         )

@@ -1,0 +1,487 @@
+"""Saved designs: the use cases behind ``/api/v1/designs``.
+
+The rules are in :mod:`designcore.domain.designs`; this module gathers what they need (the
+viewer, the premium switch, the template, how many designs the user holds, the balance), stores
+the outcome through the :class:`~designcore.ports.designs.DesignRepository`, charges credits
+through the ledger, and draws previews off the request path (:class:`PreviewQueue`).
+
+Credits: a design beyond the free allowance is paid before it is stored (the ledger's own
+spend re-checks the balance under its lock, so two racing creations cannot both spend the last
+credit), and refunded if storing it fails. Creations of one user are serialised within a
+process, so the allowance cannot be overrun by parallel requests to one worker; across workers
+two creations racing at the allowance's edge may both be free (at most one design per extra
+worker).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any
+
+import attrs
+
+from designcore.app.services.exports import IMAGE_OWNER
+from designcore.app.services.profiles import ProfileService
+from designcore.app.services.site_settings import SiteSettingsService
+from designcore.domain.designs import (
+    DEFAULT_NAME,
+    UNDO_DELETE,
+    Design,
+    DesignNotFound,
+    DesignSummary,
+    DesignVersion,
+    NewDesignAllowed,
+    ScheduleFilter,
+    VersionConflict,
+    blank_document,
+    check_document,
+    check_name,
+    check_restorable,
+    copy_name,
+    decide_new_design,
+    new_design,
+    saved,
+)
+from designcore.domain.document import LimitExceeded, parse_document
+from designcore.domain.errors import (
+    Conflict,
+    FieldIssue,
+    NotAllowed,
+    NotFound,
+    TooLarge,
+    ValidationFailed,
+)
+from designcore.domain.pagination import Page, PageRequest
+from designcore.domain.premium import Viewer
+from designcore.domain.profiles import CreditEntry, CreditReason
+from designcore.domain.rendering import RenderFormat
+from designcore.ports.accounts import AccountsUnitOfWork
+from designcore.ports.catalogue import TemplateCatalogue
+from designcore.ports.clock import Clock
+from designcore.ports.designs import DesignRepository
+from designcore.ports.rendering import Renderer
+from designcore.ports.storage import Storage, StoredObject
+
+log = logging.getLogger(__name__)
+
+DESIGNS_BUCKET = "designs"
+"""The private bucket previews are stored in, under ``{owner_id}/previews/``."""
+
+PREVIEW_WIDTH = 400
+"""Width of a design's preview image in pixels."""
+
+UNCHANGED: Any = object()
+"""A detail the caller did not send (``PATCH`` leaves it as it is)."""
+
+
+def preview_path(design: DesignSummary) -> str:
+    """Where the preview of this version of the design is stored in :data:`DESIGNS_BUCKET`."""
+    return f"{design.owner_id}/previews/{design.id}-v{design.version}.png"
+
+
+@attrs.frozen
+class Blank:
+    """A blank design's page size, as the caller sent it (checked by the domain)."""
+
+    width: object
+    height: object
+
+
+class PreviewQueue:
+    """Draws previews in one background thread, each design once for its latest save.
+
+    ``submit`` returns at once; a design submitted again while waiting is drawn once. ``drain``
+    waits until nothing is left (tests, the benchmark, shutdown)."""
+
+    def __init__(self, draw: Callable[[str, str], None]) -> None:
+        self._draw = draw
+        self._pending: dict[str, str] = {}
+        self._busy = False
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, owner_id: str, design_id: str) -> None:
+        """Ask for the design's preview to be drawn soon."""
+        with self._changed:
+            self._pending[design_id] = owner_id
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="design-previews", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify_all()
+
+    def drain(self, timeout: float = 30.0) -> bool:
+        """Wait until every submitted preview is drawn; answer whether that happened in time."""
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: not self._pending and not self._busy, timeout=timeout
+            )
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                if not self._changed.wait_for(lambda: bool(self._pending), timeout=5.0):
+                    self._thread = None
+                    return
+                design_id, owner_id = next(iter(self._pending.items()))
+                del self._pending[design_id]
+                self._busy = True
+            try:
+                self._draw(owner_id, design_id)
+            except Exception:  # a preview is a convenience: log it, never crash the worker
+                log.exception("the preview of design %s could not be drawn", design_id)
+            finally:
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
+
+
+class DesignService:
+    """A signed-in user's designs."""
+
+    def __init__(
+        self,
+        *,
+        designs: DesignRepository,
+        catalogue: TemplateCatalogue,
+        settings: SiteSettingsService,
+        accounts: Callable[[], AccountsUnitOfWork],
+        profiles: ProfileService,
+        clock: Clock,
+        storage: Storage,
+        renderer: Renderer,
+    ) -> None:
+        self._designs = designs
+        self._catalogue = catalogue
+        self._settings = settings
+        self._accounts = accounts
+        self._profiles = profiles
+        self._clock = clock
+        self._storage = storage
+        self._renderer = renderer
+        self._creating: dict[str, threading.Lock] = {}
+        self._creating_guard = threading.Lock()
+        self.previews = PreviewQueue(self.draw_preview)
+
+    @staticmethod
+    def _owner(viewer: Viewer) -> str:
+        if viewer.user_id is None:
+            raise NotAllowed("sign in to use your designs", code="sign_in_required")
+        return viewer.user_id
+
+    # ------------------------------------------------------------------ creating
+
+    def create(
+        self,
+        viewer: Viewer,
+        *,
+        template_id: str | None = None,
+        blank: Blank | None = None,
+        name: str | None = None,
+    ) -> Design:
+        """A new design from a template (after the customise decision) or blank.
+
+        Raises ``NotAllowed`` (``sign_in_required``, ``upgrade_required``), ``NotFound``
+        (``template_not_found``), ``Conflict`` (``template_has_no_document``),
+        ``InsufficientCredits``, ``ValidationFailed``.
+        """
+        self._owner(viewer)
+        if (template_id is None) == (blank is None):
+            raise ValidationFailed([FieldIssue("body", "send exactly one of template_id or blank")])
+        if name is not None:
+            name = check_name(name)
+        if blank is not None:
+            document = blank_document(blank.width, blank.height)
+            return self._add_new(viewer, name=name or DEFAULT_NAME, document=document, source=None)
+        assert template_id is not None
+        template = self._catalogue.get(template_id)
+        premium_on = self._settings.premium_model_enabled()
+        # The customise decision first: an upgrade or a missing document says so before
+        # anything about credits.
+        decide_new_design(
+            viewer=viewer,
+            premium_model_on=premium_on,
+            designs_owned=0,
+            credit_balance=0,
+            template=template,
+            has_document=template.has_document,
+        )
+        if template.polotno_json is None:  # pragma: no cover - has_document covers it
+            raise Conflict("the template has no document", code="template_has_no_document")
+        try:
+            document = check_document(template.polotno_json)
+        except Exception:
+            log.warning("template %s has a document the editor cannot open", template_id)
+            raise Conflict(
+                "this template cannot be opened in the editor: its document is damaged",
+                code="template_has_no_document",
+            ) from None
+        return self._add_new(
+            viewer, name=name or template.name, document=document, source=template.id
+        )
+
+    def duplicate(self, viewer: Viewer, design_id: str) -> Design:
+        """A copy of one of the caller's designs (a new design: the allowance applies)."""
+        owner = self._owner(viewer)
+        original = self._designs.get(owner, design_id, now=self._clock.now())
+        return self._add_new(
+            viewer,
+            name=copy_name(original.name),
+            document=original.document,
+            source=original.source_template_id,
+            scheduled_for=original.scheduled_for,
+        )
+
+    def _lock_for(self, owner: str) -> threading.Lock:
+        with self._creating_guard:
+            return self._creating.setdefault(owner, threading.Lock())
+
+    def _add_new(
+        self,
+        viewer: Viewer,
+        *,
+        name: str,
+        document: Any,
+        source: str | None,
+        scheduled_for: date | None = None,
+    ) -> Design:
+        owner = self._owner(viewer)
+        with self._lock_for(owner):
+            now = self._clock.now()
+            design = attrs.evolve(
+                new_design(
+                    design_id=str(uuid.uuid4()),
+                    owner_id=owner,
+                    name=name,
+                    document=document,
+                    source_template_id=source,
+                    now=now,
+                ),
+                scheduled_for=scheduled_for,
+            )
+            premium_on = self._settings.premium_model_enabled()
+            decision: NewDesignAllowed = decide_new_design(
+                viewer=viewer,
+                premium_model_on=premium_on,
+                designs_owned=self._designs.count_owned(owner, now=now),
+                credit_balance=self._balance(owner) if premium_on and not viewer.is_premium else 0,
+            )
+            if decision.credits:
+                self._profiles.spend(owner, decision.credits, f"design:{design.id}")
+            try:
+                self._designs.add(design)
+            except Exception:
+                if decision.credits:
+                    self._refund(owner, decision.credits, design.id)
+                raise
+        self.previews.submit(owner, design.id)
+        return design
+
+    def _balance(self, owner: str) -> int:
+        with self._accounts() as uow:
+            return uow.credits.balance(owner)
+
+    def _refund(self, owner: str, credits: int, design_id: str) -> None:
+        with self._accounts() as uow:
+            uow.credits.append(
+                CreditEntry(
+                    id=str(uuid.uuid4()),
+                    user_id=owner,
+                    delta=credits,
+                    reason=CreditReason.ADJUSTMENT,
+                    reference=f"design-refund:{design_id}",
+                    created_at=self._clock.now(),
+                )
+            )
+            uow.commit()
+
+    # ------------------------------------------------------------------ reading
+
+    def listing(
+        self,
+        viewer: Viewer,
+        request: PageRequest,
+        *,
+        schedule: ScheduleFilter | None = None,
+        search: str | None = None,
+    ) -> Page[DesignSummary]:
+        """One page of the caller's designs, most recently updated first."""
+        owner = self._owner(viewer)
+        return self._designs.listing(
+            owner, request, now=self._clock.now(), schedule=schedule, search=search
+        )
+
+    def get(self, viewer: Viewer, design_id: str) -> Design:
+        """One of the caller's designs. Raises ``DesignNotFound``."""
+        return self._designs.get(self._owner(viewer), design_id, now=self._clock.now())
+
+    def versions(self, viewer: Viewer, design_id: str) -> Sequence[DesignVersion]:
+        """The kept versions, newest first."""
+        return self._designs.versions(self._owner(viewer), design_id, now=self._clock.now())
+
+    def preview(self, viewer: Viewer, design_id: str) -> StoredObject:
+        """The preview image of the caller's design. Raises ``DesignNotFound``, or ``NotFound``
+        (``preview_not_ready``) while it is being drawn."""
+        design = self.get(viewer, design_id)
+        if design.preview_key is None:
+            raise NotFound(
+                "the preview is being drawn; try again shortly", code="preview_not_ready"
+            )
+        return self._storage.get(DESIGNS_BUCKET, design.preview_key)
+
+    # ------------------------------------------------------------------ changing
+
+    def save(
+        self,
+        viewer: Viewer,
+        design_id: str,
+        *,
+        document: object,
+        expected_version: int,
+        name: str | None = None,
+    ) -> Design:
+        """Store a new document (and name) made from ``expected_version``.
+
+        Raises ``VersionConflict`` (with the stored version), ``DesignNotFound``,
+        ``ValidationFailed``/``LimitExceeded`` for the document.
+        """
+        owner = self._owner(viewer)
+        try:
+            checked = check_document(document)
+        except LimitExceeded as error:
+            raise TooLarge(error.message, code=error.code) from None
+        now = self._clock.now()
+        current = self._designs.get(owner, design_id, now=now)
+        after = saved(
+            current, document=checked, expected_version=expected_version, now=now, name=name
+        )
+        self._designs.save(after, expected_version)
+        self.previews.submit(owner, design_id)
+        return after
+
+    def change(
+        self,
+        viewer: Viewer,
+        design_id: str,
+        *,
+        name: Any = UNCHANGED,
+        scheduled_for: Any = UNCHANGED,
+    ) -> Design:
+        """Rename the design or (re)schedule it (``None`` unschedules); the version stays."""
+        owner = self._owner(viewer)
+        if name is not UNCHANGED:
+            name = check_name(name)
+
+        def change(design: Design) -> Design:
+            return attrs.evolve(
+                design,
+                name=design.name if name is UNCHANGED else name,
+                scheduled_for=design.scheduled_for if scheduled_for is UNCHANGED else scheduled_for,
+                updated_at=self._clock.now(),
+            )
+
+        return self._update(owner, design_id, change)
+
+    def delete(self, viewer: Viewer, design_id: str) -> Design:
+        """Delete the design, restorable for ``UNDO_DELETE_SECONDS``."""
+        owner = self._owner(viewer)
+        return self._update(
+            owner, design_id, lambda d: attrs.evolve(d, deleted_at=self._clock.now())
+        )
+
+    def restore(self, viewer: Viewer, design_id: str) -> Design:
+        """Undo a delete made less than ``UNDO_DELETE_SECONDS`` ago. Raises
+        ``DesignNotFound`` once gone, ``Conflict`` (``not_deleted``) for a live design."""
+        owner = self._owner(viewer)
+
+        def restore(design: Design) -> Design:
+            check_restorable(design, self._clock.now())
+            return attrs.evolve(design, deleted_at=None)
+
+        return self._update(owner, design_id, restore, include_deleted=True)
+
+    def restore_version(
+        self, viewer: Viewer, design_id: str, number: int, *, expected_version: int | None = None
+    ) -> Design:
+        """Make a kept version's document the newest version (a new save: nothing is lost).
+        With ``expected_version`` the design must still be at it."""
+        owner = self._owner(viewer)
+        now = self._clock.now()
+        kept = self._designs.version(owner, design_id, number, now=now)
+        current = self._designs.get(owner, design_id, now=now)
+        base = current.version if expected_version is None else expected_version
+        after = saved(current, document=kept.document, expected_version=base, now=now)
+        self._designs.save(after, base)
+        self.previews.submit(owner, design_id)
+        return after
+
+    def _update(
+        self,
+        owner: str,
+        design_id: str,
+        change: Callable[[Design], Design],
+        *,
+        include_deleted: bool = False,
+    ) -> Design:
+        # A save may land between the read and the write: read again and re-apply.
+        for _ in range(5):
+            now = self._clock.now()
+            current = self._designs.get(owner, design_id, now=now, include_deleted=include_deleted)
+            changed = change(current)
+            try:
+                self._designs.replace(current, changed, now=now)
+            except VersionConflict:
+                continue
+            return changed
+        raise Conflict("the design kept changing; try again", code="busy")
+
+    # ------------------------------------------------------------------ housekeeping
+
+    def purge(self) -> int:
+        """Remove designs deleted longer ago than the undo window (periodic job)."""
+        return self._designs.purge(self._clock.now() - UNDO_DELETE)
+
+    @staticmethod
+    def _with_preview(current: Design, drawn: Design, path: str) -> Design:
+        """``current`` with the preview drawn from ``drawn``, unless a save came between."""
+        if current.version != drawn.version:
+            raise VersionConflict(current.version, drawn.version)
+        return attrs.evolve(current, preview_key=path)
+
+    def draw_preview(self, owner_id: str, design_id: str) -> None:
+        """Draw the design's first page :data:`PREVIEW_WIDTH` px wide into storage and record
+        its key, unless the design moved on meanwhile (the next save draws it again); the
+        previews of older versions are removed."""
+        try:
+            design = self._designs.get(owner_id, design_id, now=self._clock.now())
+        except DesignNotFound:
+            return
+        if design.preview_key == preview_path(design):
+            return
+        token = IMAGE_OWNER.set(owner_id)
+        try:
+            document = parse_document(dict(design.document))
+            width, _ = document.page_size(document.pages[0])
+            png = self._renderer.render(
+                document,
+                format=RenderFormat.PNG,
+                pixel_ratio=PREVIEW_WIDTH / width,
+                pages=[0],
+            ).pages[0]
+        finally:
+            IMAGE_OWNER.reset(token)
+        path = preview_path(design)
+        self._storage.put(DESIGNS_BUCKET, path, png, "image/png")
+        try:
+            self._update(owner_id, design_id, lambda d: self._with_preview(d, design, path))
+        except (VersionConflict, DesignNotFound, Conflict):
+            self._storage.delete(DESIGNS_BUCKET, path)
+            return
+        for stale in self._storage.list(DESIGNS_BUCKET, f"{owner_id}/previews/{design_id}-v"):
+            if stale.path != path:
+                self._storage.delete(DESIGNS_BUCKET, stale.path)
