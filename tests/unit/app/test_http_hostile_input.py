@@ -147,6 +147,8 @@ class Endpoint:
             raw = (values or {}).get(name, BENIGN_PATH.get(name, "00000000-no-such-id"))
             encoded = quote(raw, safe="/" if name == "path" else "")
             url = url.replace("{" + name + ":str}", encoded).replace("{" + name + ":path}", encoded)
+            # A whole-number parameter (a version number) takes a whole number.
+            url = url.replace("{" + name + ":int}", (values or {}).get(name, "1"))
         return url
 
 
