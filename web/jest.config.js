@@ -21,7 +21,8 @@ export default {
     // MSW v2 depends on a few ESM-only packages; compile just those to CommonJS.
     '^.+\\.m?js$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+  // Konva ships ESM only (react-konva requires it from CommonJS): compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|konva)/)'],
   clearMocks: true,
   restoreMocks: true,
 };

@@ -46,7 +46,6 @@ describe('router', () => {
     ['/logo-maker', 'Logo Maker'],
     ['/my-designs', 'My Designs'],
     ['/creators/ada', 'Creator'],
-    ['/design?blank=true', 'Design'],
     ['/account', 'Account'],
   ])('renders a placeholder page at %s titled %s', async (url, title) => {
     render(url);

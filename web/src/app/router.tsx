@@ -19,6 +19,9 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
 const TemplatePreviewRoute = lazy(() => import('./routes/template-preview'));
 const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
+// The editor (Konva) loads only on these two routes.
+const DesignRoute = lazy(() => import('./routes/design'));
+const EditorRoute = lazy(() => import('./routes/editor'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -47,8 +50,8 @@ export const routes: RouteObject[] = [
       placeholder(paths.myDesigns.path, 'My Designs'),
       { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
       placeholder(paths.siteSettings.path, 'Site Settings'),
-      placeholder(paths.design.path, 'Design'),
-      placeholder(paths.editor.path, 'Editor'),
+      { path: paths.design.path, element: <DesignRoute /> },
+      { path: paths.editor.path, element: <EditorRoute /> },
       placeholder(paths.account.path, 'Account'),
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },

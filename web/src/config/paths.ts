@@ -80,7 +80,7 @@ export const paths = {
   },
   editor: {
     path: '/editor',
-    getHref: () => '/editor',
+    getHref: (designId?: string) => (designId ? `/editor?designId=${enc(designId)}` : '/editor'),
   },
   account: {
     path: '/account',

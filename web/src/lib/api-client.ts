@@ -141,6 +141,45 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return payload.value as T;
 }
 
+/**
+ * POSTs JSON and answers the file the server sends back (an export), with its headers. Errors
+ * are the same `ApiError`s as for JSON requests.
+ */
+async function postForFile(path: string, body: unknown, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
+  const token = await getAccessToken();
+  const init: RequestInit = {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  };
+  if (signal) init.signal = signal;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `Could not reach the server (POST ${path}): ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  if (!response.ok) {
+    const payload = await readBody(response);
+    if (payload.json && isErrorBody(payload.value)) throw new ApiError(payload.value);
+    throw new ApiError({
+      status: response.status,
+      code: 'unexpected_error_body',
+      message: `POST ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
+    });
+  }
+  return { blob: await response.blob(), headers: response.headers };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
@@ -150,4 +189,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  postForFile,
 };

@@ -1,0 +1,89 @@
+import { http, HttpResponse } from 'msw';
+
+import { signInAs } from '@/features/auth/testing';
+import { createMockUser } from '@/testing/data-generators';
+import { apiPath } from '@/testing/mocks/handlers/api-path';
+import { server } from '@/testing/mocks/server';
+import { renderRoutes, screen, waitFor } from '@/testing/test-utils';
+
+import { routes } from '../router';
+import { TestAppProviders } from '../test-app-providers';
+
+const render = (url: string) => renderRoutes(routes, url, { wrapper: TestAppProviders });
+
+function designBody(id: string) {
+  return {
+    id,
+    name: 'Untitled design',
+    document: { width: 1080, height: 1080, schemaVersion: 4, pages: [{ id: 'p1', background: 'white', children: [] }] },
+    version: 1,
+    source_template_id: null,
+    width: 1080,
+    height: 1080,
+    preview_url: null,
+    scheduled_for: null,
+    created_at: '2026-11-23T10:00:00Z',
+    updated_at: '2026-11-23T10:00:00Z',
+  };
+}
+
+describe('/design', () => {
+  test('signed out: asks to sign in and opens the sign-in dialog, creating nothing', async () => {
+    const created = jest.fn();
+    server.use(http.post(apiPath('/designs'), () => created()));
+    render('/design?blank=true');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to design' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(created).not.toHaveBeenCalled();
+  });
+
+  test('blank=true: shows "Creating new design..." then replaces the URL with the editor of the new design', async () => {
+    signInAs(createMockUser());
+    let body: unknown = null;
+    server.use(
+      http.post(apiPath('/designs'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(designBody('d-42'), { status: 201 });
+      }),
+      http.get(apiPath('/designs/d-42'), () => HttpResponse.json({ status: 404, code: 'design_not_found', message: 'no' }, { status: 404 })),
+    );
+    const { router } = render('/design?blank=true');
+
+    expect(await screen.findByText('Creating new design...')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editor'));
+    expect(router.state.location.search).toBe('?designId=d-42');
+    expect(body).toEqual({ blank: { width: 1080, height: 1080 } });
+    // The editor route loads (Konva's first compile under Jest is slow) and asks for the design.
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not open this design' }, { timeout: 30_000 })).toBeInTheDocument();
+  }, 60_000);
+
+  test('templateId: a premium template for a free user opens the upgrade dialog', async () => {
+    signInAs(createMockUser());
+    let body: unknown = null;
+    server.use(
+      http.post(apiPath('/designs'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ status: 403, code: 'upgrade_required', message: 'Premium template' }, { status: 403 });
+      }),
+    );
+    render('/design?templateId=tpl-9');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This is a premium template' })).toBeInTheDocument();
+    expect(body).toEqual({ template_id: 'tpl-9' });
+  });
+
+  test('a template without a document says it cannot be opened (and logs it)', async () => {
+    signInAs(createMockUser());
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.post(apiPath('/designs'), () =>
+        HttpResponse.json({ status: 409, code: 'template_has_no_document', message: 'No document' }, { status: 409 }),
+      ),
+    );
+    render('/design?templateId=tpl-empty');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This template cannot be opened' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('A template without polotno_json was opened in the editor', 'tpl-empty');
+  });
+});

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { createDesign } from '@/features/editor/api/designs';
+import { ApiError } from '@/lib/api-client';
+
+import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
+
+import styles from './page.module.css';
+
+/** The size of a blank design (a square post). */
+export const BLANK_SIZE = { width: 1080, height: 1080 };
+
+type Failure = { title: string; text: string };
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError && error.code === 'upgrade_required') {
+    return { title: 'This is a premium template', text: 'Upgrade to Premium to customise it.' };
+  }
+  if (error instanceof ApiError && error.code === 'template_has_no_document') {
+    return { title: 'This template cannot be opened', text: 'It has no editable design yet. Choose another template.' };
+  }
+  if (error instanceof ApiError && (error.code === 'template_not_found' || error.status === 404)) {
+    return { title: 'Template not found', text: 'It may have been removed. Choose another template.' };
+  }
+  return { title: 'We could not create your design', text: error instanceof Error ? error.message : 'Try again.' };
+}
+
+/**
+ * `/design?templateId={id}` and `/design?blank=true`: creates a design (from the template, or
+ * blank) and replaces the URL with `/editor?designId={id}`. Signed out: the auth dialog.
+ */
+export default function DesignRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { user, loading } = useAuth();
+  const authDialog = useAuthDialog();
+  const upgrade = useUpgradeDialog();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const started = useRef<string | null>(null);
+  const templateId = params.get('templateId');
+  const blank = params.get('blank') === 'true';
+  const request = templateId ? `template:${templateId}` : blank ? 'blank' : null;
+
+  useEffect(() => {
+    if (loading || !request) return;
+    if (!user) {
+      authDialog.open('signin');
+      return;
+    }
+    if (started.current === request) return;
+    started.current = request;
+    createDesign(templateId ? { template_id: templateId } : { blank: BLANK_SIZE })
+      .then((design) => navigate(paths.editor.getHref(design.id), { replace: true }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'upgrade_required') upgrade.open();
+        if (error instanceof ApiError && error.code === 'template_has_no_document') {
+          console.error('A template without polotno_json was opened in the editor', templateId);
+        }
+        setFailure(failureOf(error));
+      });
+  }, [loading, user, request, templateId, navigate, authDialog, upgrade]);
+
+  if (!request) {
+    return <Message title="Nothing to open" text="Choose a template or start with a blank page." />;
+  }
+  if (!loading && !user) {
+    return <Message title="Sign in to design" text="Sign in or create an account to customise templates." />;
+  }
+  if (failure) return <Message title={failure.title} text={failure.text} />;
+  return (
+    <section className={styles.page} aria-busy="true">
+      <title>{`Creating new design · ${env.APP_NAME}`}</title>
+      <Spinner label="Creating new design" />
+      <p className={styles.text}>Creating new design...</p>
+    </section>
+  );
+}
+
+function Message({ title, text }: Failure) {
+  return (
+    <section className={styles.page}>
+      <title>{`${title} · ${env.APP_NAME}`}</title>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.text}>{text}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.templates.getHref()}>Browse templates</ButtonLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { ButtonLink } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { getDesign, getTemplateFields, type Design } from '@/features/editor/api/designs';
+import { EditorScreen } from '@/features/editor/components/editor-screen';
+import type { FieldRequirement } from '@/features/editor/model/fields';
+import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
+import { ApiError } from '@/lib/api-client';
+import { isActivePremium } from '@/lib/profile';
+
+import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
+
+import styles from './page.module.css';
+
+type Loaded = { design: Design; fields: FieldRequirement[] };
+
+/** `/editor?designId={id}`: the signed-in user's design in the editor. */
+export default function EditorRoute() {
+  const [params] = useSearchParams();
+  const designId = params.get('designId');
+  const { user, profile, loading, refreshProfile } = useAuth();
+  const authDialog = useAuthDialog();
+  const upgrade = useUpgradeDialog();
+  const { premiumBusinessModelEnabled } = useSiteSettings();
+  const [result, setResult] = useState<{ designId: string; loaded?: Loaded; error?: string } | null>(null);
+  const current = result?.designId === designId ? result : null;
+  const loaded = current?.loaded ?? null;
+  const error = current?.error ?? null;
+
+  useEffect(() => {
+    if (!loading && !user) authDialog.open('signin');
+  }, [loading, user, authDialog]);
+
+  useEffect(() => {
+    if (!designId || !user) return;
+    const controller = new AbortController();
+    getDesign(designId, controller.signal)
+      .then(async (design) => {
+        const fields = design.source_template_id ? await getTemplateFields(design.source_template_id).catch(() => []) : [];
+        if (!controller.signal.aborted) setResult({ designId, loaded: { design, fields } });
+      })
+      .catch((caught: unknown) => {
+        if (controller.signal.aborted) return;
+        const message =
+          caught instanceof ApiError && caught.status === 404
+            ? 'This design does not exist, or it is not yours.'
+            : caught instanceof Error
+              ? caught.message
+              : 'Could not open the design.';
+        setResult({ designId, error: message });
+      });
+    return () => controller.abort();
+  }, [designId, user]);
+
+  if (!designId) return <Message title="No design chosen" text="Open a design from My Designs, or start from a template." />;
+  if (!loading && !user) return <Message title="Sign in to design" text="Sign in to open your designs." />;
+  if (error) return <Message title="We could not open this design" text={error} />;
+  if (!loaded || !user) {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <Spinner label="Opening design" />
+      </section>
+    );
+  }
+  const premium = !premiumBusinessModelEnabled || isActivePremium(profile);
+  return (
+    <EditorScreen
+      key={loaded.design.id}
+      design={loaded.design}
+      requirements={loaded.fields}
+      userId={user.id}
+      plan={{ premium, credits: profile?.credits ?? 0 }}
+      onUpgrade={upgrade.open}
+      onCreditSpent={() => void refreshProfile()}
+    />
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <section className={styles.page}>
+      <title>{`${title} · ${env.APP_NAME}`}</title>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.text}>{text}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.templates.getHref()}>Browse templates</ButtonLink>
+      </div>
+    </section>
+  );
+}

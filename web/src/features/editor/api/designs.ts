@@ -1,0 +1,123 @@
+/**
+ * The designs API (docs/api.md, "Designs"): a signed-in user's own designs, saved with
+ * optimistic concurrency (`If-Match: "<version>"`; a stale copy answers 409 `version_conflict`).
+ */
+import { api, ApiError } from '@/lib/api-client';
+import { getAccessToken } from '@/lib/auth-token';
+
+import type { DesignDocument } from '../model/document';
+import type { FieldRequirement } from '../model/fields';
+
+export type Design = {
+  id: string;
+  name: string;
+  document: DesignDocument;
+  version: number;
+  source_template_id: string | null;
+  width: number;
+  height: number;
+  preview_url: string | null;
+  scheduled_for: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CreateDesignInput = { template_id: string } | { blank: { width: number; height: number } };
+
+/** `POST /api/v1/designs`: a new design from a template or blank. */
+export function createDesign(input: CreateDesignInput): Promise<Design> {
+  return api.post<Design>('/designs', input);
+}
+
+/** `GET /api/v1/designs/{id}`. */
+export function getDesign(id: string, signal?: AbortSignal): Promise<Design> {
+  return api.get<Design>(`/designs/${encodeURIComponent(id)}`, signal ? { signal } : {});
+}
+
+export type SavedDesign = Pick<Design, 'id' | 'version'> & Partial<Design>;
+
+/** `PUT /api/v1/designs/{id}`: saves over `version`; 409 `version_conflict` when it is stale. */
+export function saveDesign(id: string, version: number, input: { document: DesignDocument; name?: string }): Promise<SavedDesign> {
+  return api.put<SavedDesign>(`/designs/${encodeURIComponent(id)}`, input, { headers: { 'If-Match': `"${version}"` } });
+}
+
+/** `PATCH /api/v1/designs/{id}`: renames it (or schedules it). */
+export function patchDesign(id: string, input: { name?: string; scheduled_for?: string | null }): Promise<Design> {
+  return api.patch<Design>(`/designs/${encodeURIComponent(id)}`, input);
+}
+
+/** The version the server holds now, from a `version_conflict` error (null if it did not say). */
+export function conflictVersion(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'version_conflict') return null;
+  const match = /current[_ ]version\D*(\d+)/i.exec(error.message);
+  const fromBody = (error as ApiError & { current_version?: unknown }).current_version;
+  if (typeof fromBody === 'number') return fromBody;
+  return match ? Number(match[1]) : null;
+}
+
+/** The template's fields (`GET /api/v1/templates/{id}`), for the form beside the canvas. */
+export async function getTemplateFields(templateId: string): Promise<FieldRequirement[]> {
+  const template = await api.get<{ field_requirements?: FieldRequirement[] }>(`/templates/${encodeURIComponent(templateId)}`);
+  return template.field_requirements ?? [];
+}
+
+export type ExportFormat = 'png' | 'jpeg' | 'pdf' | 'svg';
+
+export type ExportInput = {
+  designId: string;
+  format: ExportFormat;
+  pixelRatio?: number;
+  dpi?: number;
+  spendCredit?: boolean;
+};
+
+export type ExportResult = { blob: Blob; filename: string; watermark: boolean; creditsSpent: number };
+
+/** `POST /api/v1/exports` for a saved design: the rendered file. */
+export async function exportDesign(input: ExportInput, signal?: AbortSignal): Promise<ExportResult> {
+  const body: Record<string, unknown> = { designId: input.designId, format: input.format };
+  if (input.pixelRatio !== undefined) body.pixelRatio = input.pixelRatio;
+  if (input.dpi !== undefined) body.dpi = input.dpi;
+  if (input.spendCredit) body.spendCredit = true;
+  const { blob, headers } = await api.postForFile('/exports', body, signal);
+  const disposition = headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `design.${input.format}`;
+  return {
+    blob,
+    filename,
+    watermark: headers.get('X-Export-Watermark') === 'true',
+    creditsSpent: Number(headers.get('X-Export-Credits-Spent') ?? '0') || 0,
+  };
+}
+
+/** Uploads an image into the user's own folder of the uploads bucket; answers its public URL. */
+export async function uploadImage(userId: string, file: File): Promise<string> {
+  const safe = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+  const path = `${encodeURIComponent(userId)}/${Date.now().toString(36)}-${safe}`;
+  const token = await getAccessToken();
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`/storage/v1/object/${UPLOAD_BUCKET}/${path}`, {
+      method: 'POST',
+      body: form,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError({ status: 0, code: 'network_error', message: `Could not upload the image: ${String(error)}` });
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new ApiError({
+      status: response.status,
+      code: body?.code ?? 'upload_failed',
+      message: body?.message ?? `The upload failed with HTTP ${response.status}`,
+    });
+  }
+  return `/storage/v1/object/public/${UPLOAD_BUCKET}/${path}`;
+}
+
+/** The bucket users upload their own images to (each under `{user_id}/`). */
+export const UPLOAD_BUCKET = 'user-uploads';

@@ -1,0 +1,257 @@
+/**
+ * One document element drawn with Konva, the way the server renderer draws it
+ * (`adapters/render/draw.py`). Every element is a Konva `Group` carrying the element's id,
+ * position, rotation (about its top-left corner) and opacity, with an invisible box as its hit
+ * area, so the transformer and the selection treat all types alike.
+ */
+import Konva from 'konva';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { Ellipse, Group, Image as KonvaImage, Line, Rect, Star, Text } from 'react-konva';
+
+import type { DesignElement } from '../model/document';
+import { konvaFill } from '../model/gradient';
+import { textNodeProps } from '../lib/text-style';
+import { useLoadedImage } from './use-loaded-image';
+
+export type ElementEvents = {
+  onSelect: (id: string, additive: boolean) => void;
+  onDragMove: (id: string, node: Konva.Group) => void;
+  onDragEnd: (id: string) => void;
+  onEditText: (id: string) => void;
+};
+
+type Props = {
+  element: DesignElement;
+  events: ElementEvents | null;
+  /** The element whose text is being edited in place (drawn hidden meanwhile). */
+  hidden?: boolean;
+  fontsVersion: number;
+};
+
+function shadowProps(element: DesignElement): Record<string, unknown> {
+  if (!element.shadowEnabled) return {};
+  return {
+    shadowEnabled: true,
+    shadowBlur: element.shadowBlur ?? 5,
+    shadowOffsetX: element.shadowOffsetX ?? 0,
+    shadowOffsetY: element.shadowOffsetY ?? 0,
+    shadowColor: element.shadowColor ?? 'black',
+    shadowOpacity: element.shadowOpacity ?? 1,
+  };
+}
+
+type KonvaFilter = (typeof Konva.Filters)['Blur'];
+
+function filterList(element: DesignElement): KonvaFilter[] {
+  const filters: KonvaFilter[] = [];
+  if (element.blurEnabled) filters.push(Konva.Filters.Blur);
+  if (element.brightnessEnabled) filters.push(Konva.Filters.Brighten);
+  if (element.grayscaleEnabled) filters.push(Konva.Filters.Grayscale);
+  if (element.sepiaEnabled) filters.push(Konva.Filters.Sepia);
+  return filters;
+}
+
+function ImageContent({ element }: { element: DesignElement }) {
+  const svgSource = useMemo(() => {
+    if (element.type !== 'svg' || !element.src || !element.colorsReplace) return element.src;
+    const entries = Object.entries(element.colorsReplace);
+    if (entries.length === 0 || !element.src.startsWith('data:image/svg+xml')) return element.src;
+    const comma = element.src.indexOf(',');
+    const head = element.src.slice(0, comma);
+    let body = head.includes(';base64') ? atob(element.src.slice(comma + 1)) : decodeURIComponent(element.src.slice(comma + 1));
+    for (const [from, to] of entries) body = body.split(from).join(to);
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(body)}`;
+  }, [element.type, element.src, element.colorsReplace]);
+  const image = useLoadedImage(svgSource);
+  const ref = useRef<Konva.Image>(null);
+  const filters = filterList(element);
+  const filterKey = `${element.blurEnabled}${element.blurRadius}${element.brightnessEnabled}${element.brightness}${element.grayscaleEnabled}${element.sepiaEnabled}`;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !image) return;
+    if (filters.length > 0) node.cache();
+    else node.clearCache();
+    node.getLayer()?.batchDraw();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey sums up the filter fields
+  }, [image, filterKey, element.width, element.height]);
+  if (!image) return <Rect width={element.width} height={element.height} fill="rgba(0,0,0,0.06)" />;
+  const natural = { width: image.naturalWidth || image.width, height: image.naturalHeight || image.height };
+  const crop = {
+    x: (element.cropX ?? 0) * natural.width,
+    y: (element.cropY ?? 0) * natural.height,
+    width: (element.cropWidth ?? 1) * natural.width,
+    height: (element.cropHeight ?? 1) * natural.height,
+  };
+  return (
+    <KonvaImage
+      ref={ref}
+      image={image}
+      crop={crop}
+      width={element.width}
+      height={element.height}
+      x={element.flipX ? element.width : 0}
+      y={element.flipY ? element.height : 0}
+      scaleX={element.flipX ? -1 : 1}
+      scaleY={element.flipY ? -1 : 1}
+      cornerRadius={element.cornerRadius ?? 0}
+      filters={filters}
+      blurRadius={element.blurRadius ?? 10}
+      brightness={element.brightness ?? 0}
+      stroke={element.borderSize ? String(element.borderColor ?? 'black') : undefined}
+      strokeWidth={Number(element.borderSize ?? 0)}
+      {...shadowProps(element)}
+      listening={false}
+    />
+  );
+}
+
+function polygon(subType: string, w: number, h: number): number[] | null {
+  const regular = (sides: number) => {
+    const pts = Array.from({ length: sides }, (_, i) => {
+      const a = ((-90 + (360 * i) / sides) * Math.PI) / 180;
+      return [Math.cos(a), Math.sin(a)] as const;
+    });
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const minX = Math.min(...xs);
+    const minY = Math.min(...ys);
+    const spanX = Math.max(...xs) - minX || 1;
+    const spanY = Math.max(...ys) - minY || 1;
+    return pts.flatMap(([x, y]) => [((x - minX) / spanX) * w, ((y - minY) / spanY) * h]);
+  };
+  switch (subType) {
+    case 'triangle':
+      return [w / 2, 0, w, h, 0, h];
+    case 'rightTriangle':
+      return [0, 0, w, h, 0, h];
+    case 'diamond':
+      return [w / 2, 0, w, h / 2, w / 2, h, 0, h / 2];
+    case 'pentagon':
+      return regular(5);
+    case 'hexagon':
+      return regular(6);
+    case 'octagon':
+      return regular(8);
+    default:
+      return null;
+  }
+}
+
+function FigureContent({ element }: { element: DesignElement }) {
+  const w = element.width;
+  const h = element.height;
+  const stroke = (element.strokeWidth ?? 0) > 0 ? { stroke: element.stroke ?? '#0c0c0c', strokeWidth: element.strokeWidth, dash: element.dash } : {};
+  const fill = konvaFill(element.fill ?? 'rgb(0, 161, 255)', w, h);
+  const common = { ...fill, ...stroke, ...shadowProps(element), listening: false };
+  const subType = element.subType ?? 'rect';
+  if (subType === 'rect') return <Rect width={w} height={h} cornerRadius={Math.min(element.cornerRadius ?? 0, w / 2, h / 2)} {...common} />;
+  if (subType === 'circle') return <Ellipse x={w / 2} y={h / 2} radiusX={w / 2} radiusY={h / 2} {...common} />;
+  if (subType === 'star') {
+    // A regular star inscribed in the circle of min(width, height) / 2 at the box centre.
+    const r = Math.min(w, h) / 2;
+    return <Star x={w / 2} y={h / 2} numPoints={5} outerRadius={r} innerRadius={r * 0.382} {...common} />;
+  }
+  const points = polygon(subType, w, h);
+  if (!points) return null;
+  return <Line points={points} closed tension={0} {...common} />;
+}
+
+function LineContent({ element }: { element: DesignElement }) {
+  const thickness = element.height;
+  const dash = element.dash && element.dash.length > 0 ? element.dash.map((d) => d * thickness) : undefined;
+  return (
+    <Line
+      points={[0, thickness / 2, element.width, thickness / 2]}
+      stroke={element.color ?? 'black'}
+      strokeWidth={thickness}
+      dash={dash}
+      {...shadowProps(element)}
+      listening={false}
+    />
+  );
+}
+
+function TextContent({ element, fontsVersion }: { element: DesignElement; fontsVersion: number }) {
+  const props = useMemo(() => textNodeProps(element), [element, fontsVersion]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fill = konvaFill(element.fill ?? 'black', element.width, props.boxHeight);
+  return (
+    <>
+      {element.backgroundEnabled ? (
+        <Rect
+          x={-Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
+          y={-Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
+          width={element.width + 2 * Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
+          height={props.boxHeight + 2 * Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
+          cornerRadius={Number(element.backgroundCornerRadius ?? 0.5) * (element.fontSize ?? 14)}
+          fill={String(element.backgroundColor ?? '#7ED321')}
+          opacity={Number(element.backgroundOpacity ?? 1)}
+          listening={false}
+        />
+      ) : null}
+      <Text {...props.konva} {...fill} {...shadowProps(element)} listening={false} />
+    </>
+  );
+}
+
+/** The element's own drawing, at its top-left corner. */
+export function ElementContent({ element, fontsVersion }: { element: DesignElement; fontsVersion: number }) {
+  switch (element.type) {
+    case 'text':
+      return <TextContent element={element} fontsVersion={fontsVersion} />;
+    case 'image':
+    case 'svg':
+      return <ImageContent element={element} />;
+    case 'figure':
+      return <FigureContent element={element} />;
+    case 'line':
+      return <LineContent element={element} />;
+    case 'group':
+      return (
+        <>
+          {(element.children ?? []).map((child) =>
+            child.visible === false ? null : (
+              <Group key={child.id} x={child.x} y={child.y} rotation={child.rotation ?? 0} opacity={child.opacity ?? 1}>
+                <ElementContent element={child} fontsVersion={fontsVersion} />
+              </Group>
+            ),
+          )}
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+export const ElementNode = memo(function ElementNode({ element, events, hidden = false, fontsVersion }: Props) {
+  const interactive = events !== null && element.selectable !== false && !element.locked;
+  const boxHeight = element.type === 'text' ? textNodeProps(element).boxHeight : element.height;
+  return (
+    <Group
+      id={element.id}
+      name="element"
+      x={element.x}
+      y={element.y}
+      rotation={element.rotation ?? 0}
+      opacity={hidden ? 0 : (element.opacity ?? 1)}
+      visible={element.visible !== false}
+      listening={interactive}
+      draggable={interactive && element.draggable !== false}
+      onMouseDown={(e) => {
+        if (!events) return;
+        e.cancelBubble = true;
+        events.onSelect(element.id, e.evt.shiftKey);
+      }}
+      onTap={(e) => {
+        e.cancelBubble = true;
+        events?.onSelect(element.id, false);
+      }}
+      onDblClick={() => element.type === 'text' && events?.onEditText(element.id)}
+      onDblTap={() => element.type === 'text' && events?.onEditText(element.id)}
+      onDragMove={(e) => events?.onDragMove(element.id, e.target as unknown as Konva.Group)}
+      onDragEnd={() => events?.onDragEnd(element.id)}
+    >
+      <Rect name="hit-box" width={element.width} height={boxHeight} fill="transparent" />
+      <ElementContent element={element} fontsVersion={fontsVersion} />
+    </Group>
+  );
+});
