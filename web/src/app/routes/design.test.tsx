@@ -51,7 +51,7 @@ describe('/design', () => {
     const { router } = render('/design?blank=true');
 
     expect(await screen.findByText('Creating new design...')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/editor'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editor'), { timeout: 10_000 });
     expect(router.state.location.search).toBe('?designId=d-42');
     expect(body).toEqual({ blank: { width: 1080, height: 1080 } });
     // The editor route loads (Konva's first compile under Jest is slow) and asks for the design.
