@@ -42,6 +42,7 @@ from designcore.app.services.auth import AccountsAuthenticator, AuthService, Aut
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService, storage_image_loader
+from designcore.app.services.logo_maker import LogoMakerService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.problem_reports import ProblemReportService
@@ -644,6 +645,14 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         storage=storage,
         renderer=export_renderer,
+    )
+    logo_maker = providers.Singleton(
+        LogoMakerService,
+        catalogue=catalogue,
+        settings=site_settings,
+        renderer=preview_renderer,
+        codec=image_codec,
+        fitter=providers.Singleton(_lazy("designcore.app.seed.measure:MeasuredTextFitter")),
     )
     photo_editor = providers.Singleton(
         PhotoEditorService,

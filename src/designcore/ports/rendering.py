@@ -49,3 +49,13 @@ class Renderer(Protocol):
         limits, and ``ValidationFailed`` for a page index out of range or a bad ratio.
         """
         ...
+
+
+class TextFitter(Protocol):
+    """Measures text as the renderer draws it, to shrink a text that would overflow its box."""
+
+    def line_count(self, element: Mapping[str, Any], text: str, font_size: float) -> int | None:
+        """How many lines ``text`` takes when set as the text ``element`` (its family,
+        weight, style, line height, letter spacing and width) at ``font_size``; ``None`` when a
+        word has to be cut between lines."""
+        ...

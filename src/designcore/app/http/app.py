@@ -23,6 +23,7 @@ from designcore.app.http.exports import export_handler
 from designcore.app.http.fonts import fonts_router
 from designcore.app.http.functions import functions_router
 from designcore.app.http.inline_checkout import inline_checkout_router
+from designcore.app.http.logo_maker import logo_maker_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
 from designcore.app.http.photo_editor import photo_editor_router
 from designcore.app.http.problem_reports import ProblemReportController
@@ -39,6 +40,7 @@ from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
 from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService
+from designcore.app.services.logo_maker import LogoMakerService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.settings import Settings
@@ -100,6 +102,10 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exports: ExportService = container.exports()
         return exports
 
+    def provide_logo_maker() -> LogoMakerService:
+        logo_maker: LogoMakerService = container.logo_maker()
+        return logo_maker
+
     def provide_photo_editor() -> PhotoEditorService:
         photo_editor: PhotoEditorService = container.photo_editor()
         return photo_editor
@@ -117,6 +123,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(export_handler(provide_exports))
     handlers.append(photo_editor_router(provide_photo_editor))
     handlers.append(designs_controller(provide_designs))
+    handlers.append(logo_maker_router(provide_logo_maker))
     handlers.append(fonts_router())
     handlers.append(inline_checkout_router(settings))
     if settings.mail.backend == "outbox" and listens_on_loopback(settings.server.host):

@@ -9,6 +9,10 @@ way from the same fonts).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from typing import Any
+
 from designcore.adapters.render.fonts import FontChoice, FontLibrary, TextShaper
 from designcore.domain.text_layout import Align, TextLayout, layout_text
 
@@ -83,3 +87,29 @@ def keeps_words_whole(text: str, layout: TextLayout) -> bool:
         if " ".join(parts).split() != paragraph.split():
             return False
     return next(lines, None) is None
+
+
+class MeasuredTextFitter:
+    """The :class:`~designcore.ports.rendering.TextFitter` over :class:`TextMeasurer`: the Logo
+    Maker shrinks a brand name that would overflow its box with it."""
+
+    def __init__(self, measurer: TextMeasurer | None = None) -> None:
+        self._measurer = measurer or TextMeasurer()
+
+    def line_count(self, element: Mapping[str, Any], text: str, font_size: float) -> int | None:
+        """Lines of ``text`` set as ``element`` at ``font_size``; ``None`` when a word is cut.
+        An unknown family is measured in the bundled fallback, as the renderer draws it."""
+        family = str(element.get("fontFamily") or "Roboto")
+        align = element.get("align")
+        layout = self._measurer.layout(
+            text,
+            family=family,
+            size=font_size,
+            width=float(element.get("width") or 0) or math.inf,
+            weight=str(element.get("fontWeight") or "normal"),
+            style=str(element.get("fontStyle") or "normal"),
+            line_height=float(element.get("lineHeight") or 1.2),
+            letter_spacing=float(element.get("letterSpacing") or 0),
+            align=align if align in {"left", "center", "right", "justify"} else "left",
+        )
+        return len(layout.lines) if keeps_words_whole(text, layout) else None

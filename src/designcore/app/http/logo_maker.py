@@ -1,0 +1,83 @@
+"""``/api/v1/logo-maker``: the Logo Maker's industries and its batch of branded previews."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from litestar import Router, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.params import JSONBody
+
+from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
+from designcore.domain.logo_maker import MAX_BRAND_NAME, MAX_COLOURS, MAX_TAGLINE, parse_brand_kit
+
+MAX_LOGO_BODY_BYTES = 4 * 1024
+
+
+class LogoMakerOut(msgspec.Struct, rename="camel"):
+    """The choices and limits of the Logo Maker's form."""
+
+    industries: list[str]
+    max_brand_name: int = MAX_BRAND_NAME
+    max_tagline: int = MAX_TAGLINE
+    max_colors: int = MAX_COLOURS
+
+
+class LogoPreviewOut(msgspec.Struct, rename="camel"):
+    """One logo drawn with the brand kit; ``image`` is a ``data:image/webp`` URL."""
+
+    template_id: str
+    name: str
+    sub_category: str | None
+    is_premium: bool
+    image: str
+
+    @classmethod
+    def of(cls, preview: LogoPreview) -> LogoPreviewOut:
+        return cls(
+            preview.template_id,
+            preview.name,
+            preview.sub_category,
+            preview.is_premium,
+            preview.image,
+        )
+
+
+class LogoPreviewsOut(msgspec.Struct):
+    """Every logo template with the brand kit set in."""
+
+    previews: list[LogoPreviewOut]
+
+
+def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
+    """The routes, backed by the service ``provide`` answers."""
+
+    @get("/", operation_id="logoMaker", sync_to_thread=False)
+    def form(logo_maker: NamedDependency[LogoMakerService]) -> LogoMakerOut:
+        """The industries (the Logos templates' sub-categories) and the form's limits."""
+        return LogoMakerOut(list(logo_maker.industries()))
+
+    @post(
+        "/previews",
+        operation_id="logoMakerPreviews",
+        status_code=200,
+        sync_to_thread=True,
+        request_max_body_size=MAX_LOGO_BODY_BYTES,
+    )
+    def previews(
+        logo_maker: NamedDependency[LogoMakerService], data: JSONBody[dict[str, Any]]
+    ) -> LogoPreviewsOut:
+        """Every Logos template drawn with ``{brandName, tagline?, industry?, colors?}`` set
+        in (the chosen industry's first; texts that would overflow shrink to fit), as WebP
+        data URLs 400 px wide. Open to everyone. Errors: 400 naming the field."""
+        kit = parse_brand_kit(data, logo_maker.industries())
+        return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit)])
+
+    return Router(
+        "/api/v1/logo-maker",
+        route_handlers=[form, previews],
+        tags=["logo-maker"],
+        dependencies={"logo_maker": Provide(provide, sync_to_thread=False)},
+    )

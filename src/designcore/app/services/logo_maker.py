@@ -1,0 +1,124 @@
+"""The Logo Maker's use cases: the industries to choose from, every logo template drawn with a
+brand kit set in (one batch), and a logo's branded document for a new design."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from designcore.app.services.site_settings import SiteSettingsService
+from designcore.domain.errors import NotFound
+from designcore.domain.images import ImageFormat, Transform
+from designcore.domain.logo_maker import (
+    LOGOS_CATEGORY,
+    BrandKit,
+    brand_document,
+    check_can_open,
+    shrink_to_fit,
+)
+from designcore.domain.premium import Viewer
+from designcore.domain.templates import Template
+from designcore.ports.catalogue import TemplateCatalogue
+from designcore.ports.images import ImageCodec
+from designcore.ports.rendering import PreviewRenderer, TextFitter
+
+PREVIEW_WIDTH = 400
+"""Pixels across each preview (the grid shows them at about 200 CSS pixels, 2x dense)."""
+PREVIEW_QUALITY = 82
+
+
+@attrs.frozen
+class LogoPreview:
+    """One logo template drawn with the brand kit."""
+
+    template_id: str
+    name: str
+    sub_category: str | None
+    is_premium: bool
+    image: str
+    """A ``data:image/webp;base64,…`` URL."""
+
+
+class LogoMakerService:
+    """Sets brand kits into the Logos templates."""
+
+    def __init__(
+        self,
+        *,
+        catalogue: TemplateCatalogue,
+        settings: SiteSettingsService,
+        renderer: PreviewRenderer,
+        codec: ImageCodec,
+        fitter: TextFitter,
+    ) -> None:
+        self._catalogue = catalogue
+        self._settings = settings
+        self._renderer = renderer
+        self._codec = codec
+        self._fitter = fitter
+
+    def industries(self) -> tuple[str, ...]:
+        """The Logos templates' sub-categories, in the catalogue's order."""
+        return tuple(self._catalogue.sub_categories(LOGOS_CATEGORY))
+
+    def _templates(self, industry: str | None) -> list[Template]:
+        summaries = list(self._catalogue.by_category(LOGOS_CATEGORY))
+        # The chosen industry's logos first; otherwise the catalogue's order.
+        summaries.sort(key=lambda s: 0 if industry and s.sub_category == industry else 1)
+        return [self._catalogue.get(summary.id) for summary in summaries]
+
+    def _fit(self, element: Mapping[str, Any], text: str) -> float:
+        """The size at which ``text`` keeps its words whole in no more lines than the
+        template's own text takes (at least one)."""
+        size = float(element.get("fontSize") or 0)
+        original = str(element.get("text") or "")
+        allowed = (self._fitter.line_count(element, original, size) or 1) if original else 1
+
+        def fits(candidate: float) -> bool:
+            lines = self._fitter.line_count(element, text, candidate)
+            return lines is not None and lines <= allowed
+
+        return shrink_to_fit(size, fits)
+
+    def _branded(self, template: Template, kit: BrandKit) -> dict[str, Any]:
+        if not template.polotno_json:
+            raise NotFound(
+                f"the logo {template.id!r} has no document", code="template_has_no_document"
+            )
+        return brand_document(template.polotno_json, kit, self._fit)
+
+    def previews(self, kit: BrandKit) -> list[LogoPreview]:
+        """Every Logos template drawn with ``kit`` (anyone may look; premium applies when a
+        logo is opened or downloaded)."""
+        previews = []
+        for template in self._templates(kit.industry):
+            if not template.polotno_json:
+                continue
+            png = self._renderer.render_png(self._branded(template, kit), width=PREVIEW_WIDTH)
+            webp = self._codec.transform(
+                png, Transform(format=ImageFormat.WEBP, quality=PREVIEW_QUALITY)
+            )
+            previews.append(
+                LogoPreview(
+                    template_id=template.id,
+                    name=template.name,
+                    sub_category=template.sub_category,
+                    is_premium=template.is_premium,
+                    image="data:image/webp;base64," + base64.b64encode(webp.data).decode(),
+                )
+            )
+        return previews
+
+    def branded_document(
+        self, viewer: Viewer, template_id: str, kit: BrandKit
+    ) -> tuple[Template, dict[str, Any]]:
+        """The logo ``template_id`` with ``kit`` set in, for a new design. Raises ``NotFound``
+        (no such logo) and ``NotAllowed`` as ``check_can_open`` does."""
+        check_can_open(viewer, premium_model_on=self._settings.premium_model_enabled())
+        template = self._catalogue.get(template_id)
+        if template.category != LOGOS_CATEGORY:
+            raise NotFound(f"no logo template {template_id!r}", code="template_not_found")
+        return template, self._branded(template, kit)

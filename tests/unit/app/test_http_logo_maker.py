@@ -1,0 +1,115 @@
+"""``/api/v1/logo-maker`` over HTTP, on the seed catalogue's logos and the real renderer."""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+from PIL import Image
+
+from designcore.app import Container
+from designcore.app.seeding import seeded_templates
+from designcore.domain.templates import Template
+
+Client = TestClient  # type: ignore[type-arg]
+PREVIEWS = "/api/v1/logo-maker/previews"
+
+
+@pytest.fixture(scope="module", name="logos")
+def fixture_logos() -> tuple[Template, ...]:
+    return tuple(t for t in seeded_templates() if t.category == "Logos")
+
+
+@pytest.fixture(name="stocked")
+def fixture_stocked(container: Container, logos: tuple[Template, ...]) -> Container:
+    for template in logos:
+        container.catalogue().add(template)
+    return container
+
+
+def decoded(data_url: str) -> Image.Image:
+    prefix = "data:image/webp;base64,"
+    assert data_url.startswith(prefix)
+    image = Image.open(io.BytesIO(base64.b64decode(data_url[len(prefix) :])))
+    image.load()
+    return image
+
+
+def test_the_form_lists_the_industries(client: Client, stocked: Container) -> None:
+    answer = client.get("/api/v1/logo-maker")
+    assert 200 == answer.status_code
+    body = answer.json()
+    assert {"Business", "Church", "Food", "Beauty", "Fashion"} == set(body["industries"])
+    assert (40, 60, 2) == (body["maxBrandName"], body["maxTagline"], body["maxColors"])
+
+
+def test_every_logo_is_drawn_with_the_brand(
+    client: Client, stocked: Container, logos: tuple[Template, ...]
+) -> None:
+    plain = client.post(PREVIEWS, json={"brandName": "Ada's Kitchen"}).json()["previews"]
+    branded = client.post(
+        PREVIEWS,
+        json={
+            "brandName": "Ada's Kitchen",
+            "tagline": "Jollof for every party",
+            "industry": "Food",
+            "colors": ["#e11d48", "#0ea5e9"],
+        },
+    )
+    assert 200 == branded.status_code, branded.text
+    previews = branded.json()["previews"]
+    assert {t.id for t in logos} == {p["templateId"] for p in previews}
+    assert {"Food"} == {p["subCategory"] for p in previews[:2]}  # the industry's first
+    for preview in previews:
+        image = decoded(preview["image"])
+        assert 400 == image.width
+    # The colours changed the pictures.
+    by_id = {p["templateId"]: p["image"] for p in plain}
+    assert all(by_id[p["templateId"]] != p["image"] for p in previews)
+
+
+def test_a_long_name_shrinks_to_fit(stocked: Container, logos: tuple[Template, ...]) -> None:
+    service = stocked.logo_maker()
+    from designcore.domain.logo_maker import BrandKit, brand_document
+
+    template = logos[0]
+    assert template.polotno_json is not None
+    long_name = "Adebayo Olumide Fashion House"
+    branded = brand_document(template.polotno_json, BrandKit(long_name), service._fit)
+    texts = [
+        e
+        for e in branded["pages"][0]["children"]
+        if e.get("type") == "text" and str(e.get("id")).endswith("brand_name")
+    ]
+    original = [
+        e
+        for e in template.polotno_json["pages"][0]["children"]
+        if e.get("type") == "text" and str(e.get("id")).endswith("brand_name")
+    ]
+    assert texts[0]["fontSize"] < original[0]["fontSize"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "brandName"),
+        ({"brandName": "Ada", "industry": "Mining"}, "industry"),
+        ({"brandName": "Ada", "colors": ["red"]}, "colors[0]"),
+    ],
+)
+def test_bad_kits_are_refused(
+    client: Client, stocked: Container, body: dict[str, Any], field: str
+) -> None:
+    answer = client.post(PREVIEWS, json=body)
+    assert 400 == answer.status_code
+    assert [field] == [issue["path"] for issue in answer.json()["issues"]]
+
+
+def test_malformed_json_is_refused(client: Client, stocked: Container) -> None:
+    answer = client.post(
+        PREVIEWS, content=b'{"brandName": ', headers={"Content-Type": "application/json"}
+    )
+    assert 400 == answer.status_code
