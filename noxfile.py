@@ -210,6 +210,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/auth.py")
     session.run("python", "benchmarks/render.py")
     session.run("python", "benchmarks/images.py")
+    session.run("python", "benchmarks/logo_maker.py")
 
 
 @nox.session(python=False)
