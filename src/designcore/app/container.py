@@ -653,6 +653,7 @@ class Container(containers.DeclarativeContainer):
         renderer=preview_renderer,
         codec=image_codec,
         fitter=providers.Singleton(_lazy("designcore.app.seed.measure:MeasuredTextFitter")),
+        designs=designs,
     )
     photo_editor = providers.Singleton(
         PhotoEditorService,

@@ -113,3 +113,80 @@ def test_malformed_json_is_refused(client: Client, stocked: Container) -> None:
         PREVIEWS, content=b'{"brandName": ', headers={"Content-Type": "application/json"}
     )
     assert 400 == answer.status_code
+
+
+DESIGNS = "/api/v1/logo-maker/designs"
+PREMIUM = {"Authorization": "Bearer premium-token"}
+FREE = {"Authorization": "Bearer free-token"}
+
+
+def test_a_premium_user_opens_a_branded_logo_as_a_design(
+    client: Client, stocked: Container, logos: tuple[Template, ...]
+) -> None:
+    logo = logos[0]
+    answer = client.post(
+        DESIGNS,
+        json={"templateId": logo.id, "brandName": "Ada's Kitchen", "colors": ["#e11d48"]},
+        headers=PREMIUM,
+    )
+    assert 201 == answer.status_code, answer.text
+    design = answer.json()
+    assert "Ada's Kitchen" == design["name"]
+    texts = [e["text"] for e in design["document"]["pages"][0]["children"] if e["type"] == "text"]
+    assert "Ada's Kitchen" in texts
+    stored = client.get(f"/api/v1/designs/{design['id']}", headers=PREMIUM)
+    assert 200 == stored.status_code
+    assert design["document"] == stored.json()["document"]
+
+
+@pytest.mark.parametrize(
+    ("headers", "status", "code"),
+    [({}, 401, "sign_in_required"), (FREE, 402, "upgrade_required")],
+)
+def test_opening_a_logo_is_premium_while_the_model_is_on(
+    client: Client,
+    stocked: Container,
+    logos: tuple[Template, ...],
+    headers: dict[str, str],
+    status: int,
+    code: str,
+) -> None:
+    answer = client.post(
+        DESIGNS, json={"templateId": logos[0].id, "brandName": "Ada"}, headers=headers
+    )
+    assert (status, code) == (answer.status_code, answer.json()["code"])
+    listed = client.get("/api/v1/designs", headers=FREE)
+    assert 0 == listed.json()["total_count"]
+
+
+def test_free_users_open_logos_when_the_model_is_off(
+    client: Client, stocked: Container, logos: tuple[Template, ...]
+) -> None:
+    stocked.site_settings().set("premium_business_model_enabled", False, by=None)
+    answer = client.post(
+        DESIGNS, json={"templateId": logos[1].id, "brandName": "Ada"}, headers=FREE
+    )
+    assert 201 == answer.status_code, answer.text
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"brandName": "Ada"}, 400),
+        ({"templateId": 7, "brandName": "Ada"}, 400),
+        ({"templateId": "no-such-logo", "brandName": "Ada"}, 404),
+    ],
+)
+def test_bad_logo_requests(
+    client: Client, stocked: Container, body: dict[str, Any], status: int
+) -> None:
+    assert status == client.post(DESIGNS, json=body, headers=PREMIUM).status_code
+
+
+def test_only_logos_open_here(client: Client, stocked: Container) -> None:
+    other = next(t for t in seeded_templates() if t.category != "Logos")
+    stocked.catalogue().add(other)
+    answer = client.post(
+        DESIGNS, json={"templateId": other.id, "brandName": "Ada"}, headers=PREMIUM
+    )
+    assert 404 == answer.status_code

@@ -10,8 +10,11 @@ from litestar import Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 
+from designcore.app.http.designs import DesignOut
 from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
+from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.logo_maker import MAX_BRAND_NAME, MAX_COLOURS, MAX_TAGLINE, parse_brand_kit
+from designcore.domain.premium import Viewer
 
 MAX_LOGO_BODY_BYTES = 4 * 1024
 
@@ -75,9 +78,33 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         kit = parse_brand_kit(data, logo_maker.industries())
         return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit)])
 
+    @post(
+        "/designs",
+        operation_id="logoMakerDesign",
+        status_code=201,
+        sync_to_thread=True,
+        request_max_body_size=MAX_LOGO_BODY_BYTES,
+    )
+    def open_logo(
+        logo_maker: NamedDependency[LogoMakerService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[dict[str, Any]],
+    ) -> DesignOut:
+        """A new design of the caller's from a logo with the brand kit set in:
+        ``{templateId, brandName, tagline?, industry?, colors?}``; open it at
+        ``/editor?designId={id}``. A premium feature while the premium model is on: 401
+        ``sign_in_required``, 402 ``upgrade_required``; 404 ``template_not_found`` for what is
+        not a logo; 400 naming a bad field."""
+        fields = dict(data)
+        template_id = fields.pop("templateId", None)
+        if not isinstance(template_id, str) or not template_id:
+            raise ValidationFailed([FieldIssue("templateId", "give the logo template's id")])
+        kit = parse_brand_kit(fields, logo_maker.industries())
+        return DesignOut.of_full(logo_maker.open_in_editor(viewer, template_id, kit))
+
     return Router(
         "/api/v1/logo-maker",
-        route_handlers=[form, previews],
+        route_handlers=[form, previews, open_logo],
         tags=["logo-maker"],
         dependencies={"logo_maker": Provide(provide, sync_to_thread=False)},
     )

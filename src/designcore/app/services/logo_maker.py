@@ -9,7 +9,9 @@ from typing import Any
 
 import attrs
 
+from designcore.app.services.designs import DesignService
 from designcore.app.services.site_settings import SiteSettingsService
+from designcore.domain.designs import Design
 from designcore.domain.errors import NotFound
 from designcore.domain.images import ImageFormat, Transform
 from designcore.domain.logo_maker import (
@@ -53,12 +55,14 @@ class LogoMakerService:
         renderer: PreviewRenderer,
         codec: ImageCodec,
         fitter: TextFitter,
+        designs: DesignService,
     ) -> None:
         self._catalogue = catalogue
         self._settings = settings
         self._renderer = renderer
         self._codec = codec
         self._fitter = fitter
+        self._designs = designs
 
     def industries(self) -> tuple[str, ...]:
         """The Logos templates' sub-categories, in the catalogue's order."""
@@ -122,3 +126,13 @@ class LogoMakerService:
         if template.category != LOGOS_CATEGORY:
             raise NotFound(f"no logo template {template_id!r}", code="template_not_found")
         return template, self._branded(template, kit)
+
+    def open_in_editor(self, viewer: Viewer, template_id: str, kit: BrandKit) -> Design:
+        """A new design of the caller's from the logo ``template_id`` with ``kit`` set in,
+        named after the brand. Raises as :meth:`branded_document` does, and as
+        ``DesignService.create`` does (the free plan's allowance of designs)."""
+        template, document = self.branded_document(viewer, template_id, kit)
+        design = self._designs.create(viewer, template_id=template.id, name=kit.brand_name)
+        return self._designs.save(
+            viewer, design.id, document=document, expected_version=design.version
+        )
