@@ -91,6 +91,20 @@ class TestSiteSettings:
             recorded.changed_by_email,
         )
 
+    def test_change_records_the_value_it_replaced(self, settings_store: SiteSettingsStore) -> None:
+        """The recorded old value is what was stored at the write, whatever the caller read
+        before; with nothing stored, the caller's (the default) is kept."""
+        first = settings_store.change(
+            SiteSetting(setting_key="k", setting_value=1), _change("k", "default", 1, EPOCH)
+        )
+        second = settings_store.change(
+            SiteSetting(setting_key="k", setting_value=2), _change("k", "stale", 2, EPOCH)
+        )
+        assert ("default", 1) == (first.old_value, second.old_value)
+        assert [1, "default"] == [
+            c.old_value for c in settings_store.changes(PageRequest(1, 10)).items
+        ]
+
     def test_changes_page_newest_first(self, settings_store: SiteSettingsStore) -> None:
         """Changes read newest first; at one moment the later recorded comes first; pages cut
         the whole without overlap."""

@@ -27,7 +27,9 @@ class SiteSettingsStore(Protocol):
 
     def change(self, setting: SiteSetting, change: SettingChange) -> SettingChange:
         """Create or overwrite the setting and record ``change``, together or not at all;
-        answer the change with its id."""
+        answer the change as recorded, with its id. Its ``old_value`` is the value stored when
+        the write happened (read in the same transaction, so two changes at once each record
+        the value the other left); ``change.old_value`` is kept only when nothing was stored."""
         ...
 
     def changes(self, request: PageRequest) -> Page[SettingChange]:

@@ -35,7 +35,9 @@ class InMemorySiteSettingsStore:
     def change(self, setting: SiteSetting, change: SettingChange) -> SettingChange:
         """Overwrite and record the change."""
         with self._lock:
-            recorded = attrs.evolve(change, id=len(self._changes) + 1)
+            stored = self._settings.get(setting.setting_key)
+            old = change.old_value if stored is None else stored.setting_value
+            recorded = attrs.evolve(change, id=len(self._changes) + 1, old_value=old)
             self._settings[setting.setting_key] = setting
             self._changes.append(recorded)
             return recorded

@@ -413,10 +413,12 @@ class SqlAlchemySiteSettingsStore:
     def change(self, setting: SiteSetting, change: SettingChange) -> SettingChange:
         """Overwrite and record the change in one transaction."""
         with self._sessions.begin() as session:
+            stored = session.get(SiteSettingRow, setting.setting_key, with_for_update=True)
+            old = change.old_value if stored is None else stored.setting_value
             self._merge(session, setting)
             row = SettingChangeRow(
                 setting_key=change.setting_key,
-                old_value=change.old_value,
+                old_value=old,
                 new_value=change.new_value,
                 changed_by=change.changed_by,
                 changed_by_email=change.changed_by_email,
@@ -424,7 +426,7 @@ class SqlAlchemySiteSettingsStore:
             )
             session.add(row)
             session.flush()
-            return attrs.evolve(change, id=row.id)
+            return attrs.evolve(change, id=row.id, old_value=old)
 
     def changes(self, request: PageRequest) -> Page[SettingChange]:
         """Newest first."""

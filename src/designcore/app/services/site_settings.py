@@ -75,7 +75,7 @@ class SiteSettingsService:
         setting = SiteSetting(
             setting_key=key, setting_value=value, updated_at=now, updated_by=user_id
         )
-        self._store.change(
+        self._store.change(  # the store records the value it replaces, read in its transaction
             setting,
             SettingChange(
                 setting_key=key,
