@@ -116,14 +116,29 @@ class TextLayout:
 
 def split_clusters(text: str) -> list[str]:
     """``text`` as user-perceived characters: a base and its combining marks, variation
-    selectors, skin-tone modifiers and zero-width-joined emoji stay together."""
+    selectors, skin-tone modifiers, zero-width-joined emoji and the two regional indicators of
+    a flag stay together."""
     clusters: list[str] = []
     for char in text:
-        if clusters and (_joins_previous(char) or clusters[-1].endswith(_ZWJ)):
+        if clusters and (
+            _joins_previous(char)
+            or clusters[-1].endswith(_ZWJ)
+            or (_is_regional_indicator(char) and _lone_regional_indicator(clusters[-1]))
+        ):
             clusters[-1] += char
         else:
             clusters.append(char)
     return clusters
+
+
+def _is_regional_indicator(char: str) -> bool:
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def _lone_regional_indicator(cluster: str) -> bool:
+    """Whether ``cluster`` is one regional indicator still waiting for its pair (a flag is
+    two of them)."""
+    return sum(map(_is_regional_indicator, cluster)) == 1 and _is_regional_indicator(cluster[0])
 
 
 def _joins_previous(char: str) -> bool:

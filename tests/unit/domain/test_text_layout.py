@@ -226,6 +226,30 @@ class TestSpacingAndHeights:
 words = st.lists(st.text(alphabet="abcdefẹọṣ", min_size=1, max_size=12), min_size=1, max_size=20)
 
 
+class TestCharacters:
+    @pytest.mark.parametrize(
+        ("text", "characters"),
+        [
+            ("o\u0323\u0301a", ["o\u0323\u0301", "a"]),
+            ("\U0001f44b\U0001f3fd!", ["\U0001f44b\U0001f3fd", "!"]),
+            (
+                "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+                ["\U0001f468\u200d\U0001f469\u200d\U0001f467"],
+            ),
+            (
+                "\U0001f1f3\U0001f1ec\U0001f1ec\U0001f1ed",
+                ["\U0001f1f3\U0001f1ec", "\U0001f1ec\U0001f1ed"],
+            ),
+            ("\U0001f1f3\U0001f1ec\U0001f1f3", ["\U0001f1f3\U0001f1ec", "\U0001f1f3"]),
+        ],
+        ids=["marks", "skin tone", "zwj family", "two flags", "flag and a lone indicator"],
+    )
+    def test_user_perceived_characters(self, text: str, characters: list[str]) -> None:
+        """Marks, modifiers, joined emoji and flags (two regional indicators) are one
+        character each, as Intl.Segmenter splits them."""
+        assert characters == split_clusters(text)
+
+
 class TestProperties:
     @given(
         words=words,

@@ -102,3 +102,13 @@ def test_vector_names_are_unique() -> None:
     """Each vector can be named in a failure message."""
     names = [vector["name"] for vector in TEXT_LAYOUT["vectors"]]
     assert len(names) == len(set(names))
+
+
+UPPERCASE = json.loads((VECTORS / "text_uppercase.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", UPPERCASE["cases"], ids=lambda c: c["name"])
+def test_uppercase_vector(case: dict[str, str]) -> None:
+    """The uppercase command's mapping is Python's str.upper (JavaScript's toUpperCase): the
+    editor's Jest tests read the same cases."""
+    assert case["output"] == case["input"].upper()
