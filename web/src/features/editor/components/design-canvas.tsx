@@ -13,7 +13,7 @@ import type { EditorAction, EditorState } from '../model/editor-state';
 import { boundingBox, intersects, type Box } from '../model/geometry';
 import { konvaFill, parseLinearGradient } from '../model/gradient';
 import { snapBox, type Guide } from '../model/snapping';
-import { fontFamilyList, konvaFontStyle, lineHeightMultiple, textNodeProps } from '../lib/text-style';
+import { cssWeight, fontFamilyList, lineHeightMultiple, textBoxHeight } from '../lib/text-style';
 import styles from './editor.module.css';
 import { ElementNode, type ElementEvents } from './element-node';
 import { useLoadedImage } from './use-loaded-image';
@@ -72,7 +72,7 @@ function TextEditor({
     ref.current?.select();
   }, []);
   const fontSize = (element.fontSize ?? 14) * zoom;
-  const { boxHeight } = textNodeProps(element);
+  const boxHeight = textBoxHeight(element);
   const style: CSSProperties = {
     left: element.x * zoom,
     top: element.y * zoom,
@@ -82,7 +82,7 @@ function TextEditor({
     fontSize,
     fontFamily: fontFamilyList(element.fontFamily),
     fontStyle: element.fontStyle === 'italic' ? 'italic' : 'normal',
-    fontWeight: konvaFontStyle({ fontWeight: element.fontWeight }).replace('normal', '400'),
+    fontWeight: cssWeight(element.fontWeight),
     lineHeight: lineHeightMultiple(element.lineHeight),
     letterSpacing: `${(element.letterSpacing ?? 0) * fontSize}px`,
     textAlign: element.align === 'justify' ? 'justify' : (element.align ?? 'left'),

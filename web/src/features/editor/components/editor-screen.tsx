@@ -15,8 +15,9 @@ import { createDesign, getDesign, patchDesign, saveDesign, uploadImage, type Des
 import { DesignSaver, SAVE_STATUS_TEXT, type SaveStatus } from '../lib/design-saver';
 import { indexedDbStore, type OfflineStore } from '../lib/offline-store';
 import { commandFor, isTyping, SHORTCUTS, type ShortcutCommand } from '../lib/shortcuts';
+import { textBoxHeight } from '../lib/text-style';
 import { copyElements, readClipboard } from '../model/clipboard';
-import { pageSize, type DesignDocument, type DesignElement } from '../model/document';
+import { pageSize, walk, type DesignDocument, type DesignElement } from '../model/document';
 import { canRedo, canUndo, selectedElements, type EditorAction } from '../model/editor-state';
 import { EditorStore, makeElementId } from '../model/editor-store';
 import type { FieldRequirement } from '../model/fields';
@@ -83,13 +84,28 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
   const [sheet, setSheet] = useState<'none' | 'properties' | 'fields' | 'layers'>('none');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage | null>(null);
-  const { families, version: fontsVersion } = useFonts(state.doc);
+  const { families, version: fontsVersion, ready: fontsReady } = useFonts(state.doc);
   const page = state.doc.pages[state.pageIndex];
   const size = page ? pageSize(state.doc, page) : { width: 1, height: 1 };
 
   useEffect(() => {
     store.setRefusedHandler((message) => toast.error('That did not fit', message));
   }, [store]);
+
+  // Text boxes are re-fitted to their lines (docs/text-layout.md section 7) once the fonts are
+  // in, and the fitted heights written back so the saved document carries them.
+  useEffect(() => {
+    if (!fontsReady) return;
+    const patches: Record<string, Partial<DesignElement>> = {};
+    for (const p of state.doc.pages) {
+      for (const element of walk(p.children)) {
+        if (element.type !== 'text' || element.textOverflow === 'ellipsis') continue;
+        const fitted = textBoxHeight(element, fontsVersion);
+        if (Math.abs(fitted - element.height) > 0.01) patches[element.id] = { height: fitted };
+      }
+    }
+    if (Object.keys(patches).length > 0) dispatch({ type: 'normalize', patches });
+  }, [state.doc, fontsReady, fontsVersion, dispatch]);
 
   // ---------------------------------------------------------------- saving
   const saver = useMemo(

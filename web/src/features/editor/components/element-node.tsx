@@ -6,11 +6,11 @@
  */
 import Konva from 'konva';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Ellipse, Group, Image as KonvaImage, Line, Rect, Star, Text } from 'react-konva';
+import { Ellipse, Group, Image as KonvaImage, Line, Rect, Shape, Star } from 'react-konva';
 
 import type { DesignElement } from '../model/document';
-import { konvaFill } from '../model/gradient';
-import { textNodeProps } from '../lib/text-style';
+import { gradientPoints, konvaFill, parseLinearGradient } from '../model/gradient';
+import { drawTextLayout, elementTextLayout, textBoxHeight } from '../lib/text-style';
 import { useLoadedImage } from './use-loaded-image';
 
 export type ElementEvents = {
@@ -172,23 +172,50 @@ function LineContent({ element }: { element: DesignElement }) {
 }
 
 function TextContent({ element, fontsVersion }: { element: DesignElement; fontsVersion: number }) {
-  const props = useMemo(() => textNodeProps(element), [element, fontsVersion]); // eslint-disable-line react-hooks/exhaustive-deps
-  const fill = konvaFill(element.fill ?? 'black', element.width, props.boxHeight);
+  const layout = elementTextLayout(element, fontsVersion);
+  const fontSize = element.fontSize ?? 14;
+  const pad = Number(element.backgroundPadding ?? 0.5) * fontSize;
   return (
     <>
       {element.backgroundEnabled ? (
         <Rect
-          x={-Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
-          y={-Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
-          width={element.width + 2 * Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
-          height={props.boxHeight + 2 * Number(element.backgroundPadding ?? 0.5) * (element.fontSize ?? 14)}
-          cornerRadius={Number(element.backgroundCornerRadius ?? 0.5) * (element.fontSize ?? 14)}
+          x={-pad}
+          y={-pad}
+          width={element.width + 2 * pad}
+          height={layout.boxHeight + 2 * pad}
+          cornerRadius={Number(element.backgroundCornerRadius ?? 0.5) * fontSize}
           fill={String(element.backgroundColor ?? '#7ED321')}
           opacity={Number(element.backgroundOpacity ?? 1)}
           listening={false}
         />
       ) : null}
-      <Text {...props.konva} {...fill} {...shadowProps(element)} listening={false} />
+      <Shape
+        listening={false}
+        width={element.width}
+        height={layout.boxHeight}
+        perfectDrawEnabled={false}
+        sceneFunc={(context, shape) => {
+          const ctx = context._context;
+          const gradient = parseLinearGradient(element.fill);
+          let fill: string | CanvasGradient = element.fill ?? 'black';
+          if (gradient) {
+            const { start, end } = gradientPoints(gradient.angle, element.width, layout.boxHeight);
+            const canvasGradient = ctx.createLinearGradient(start.x, start.y, end.x, end.y);
+            for (const stop of gradient.stops) canvasGradient.addColorStop(stop.offset, stop.color);
+            fill = canvasGradient;
+          }
+          ctx.save();
+          if (element.shadowEnabled) {
+            const scale = shape.getAbsoluteScale().x * (shape.getCanvas()?.getPixelRatio() ?? 1);
+            ctx.shadowColor = element.shadowColor ?? 'black';
+            ctx.shadowBlur = (element.shadowBlur ?? 5) * scale;
+            ctx.shadowOffsetX = (element.shadowOffsetX ?? 0) * scale;
+            ctx.shadowOffsetY = (element.shadowOffsetY ?? 0) * scale;
+          }
+          drawTextLayout(ctx, element, layout, fill);
+          ctx.restore();
+        }}
+      />
     </>
   );
 }
@@ -224,7 +251,7 @@ export function ElementContent({ element, fontsVersion }: { element: DesignEleme
 
 export const ElementNode = memo(function ElementNode({ element, events, hidden = false, fontsVersion }: Props) {
   const interactive = events !== null && element.selectable !== false && !element.locked;
-  const boxHeight = element.type === 'text' ? textNodeProps(element).boxHeight : element.height;
+  const boxHeight = element.type === 'text' ? textBoxHeight(element, fontsVersion) : element.height;
   return (
     <Group
       id={element.id}

@@ -249,6 +249,14 @@ describe('editor state', () => {
     expect(run(start, { type: 'update', ids: ['a'], patch: { x: 3 } }, { type: 'undo' }).revision).toBe(2);
   });
 
+  test('normalize writes facts back (re-fitted heights) without an undo step, and counts as a change', () => {
+    const start = run(createEditorState(docWith(rect('t', 0, 0, { type: 'text', height: 0 }))), { type: 'update', ids: ['t'], patch: { x: 5 } });
+    const state = run(start, { type: 'normalize', patches: { t: { height: 48 } } });
+    expect(el(state.doc, 't').height).toBe(48);
+    expect(state.past).toHaveLength(1);
+    expect(state.revision).toBe(start.revision + 1);
+  });
+
   test('bounding box of a rotated element', () => {
     const box = boundingBox({ x: 0, y: 0, width: 100, height: 50, rotation: 90 });
     expect(box.x).toBeCloseTo(-50);

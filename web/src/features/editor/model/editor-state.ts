@@ -121,6 +121,8 @@ export type EditorAction =
   | { type: 'paste'; elements: DesignElement[] }
   | { type: 'nudge'; dx: number; dy: number }
   | { type: 'replace-document'; doc: DesignDocument }
+  /** Facts of the document the editor writes back (re-fitted text heights): saved, not an undo step. */
+  | { type: 'normalize'; patches: Record<string, Partial<DesignElement>> }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -214,6 +216,11 @@ export function applyAction(state: EditorState, action: EditorAction, makeId: Id
         patches[id] = { x: found.element.x + action.dx, y: found.element.y + action.dy };
       }
       return record(state, updateEach(doc, patches), {}, 'nudge');
+    }
+    case 'normalize': {
+      const next = updateEach(doc, action.patches);
+      if (next === doc) return state;
+      return { ...state, doc: next, revision: state.revision + 1 };
     }
     case 'replace-document':
       return { ...createEditorState(action.doc), revision: state.revision + 1 };
