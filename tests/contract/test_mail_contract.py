@@ -33,15 +33,11 @@ from designcore.adapters.memory.outbox import InMemoryOutbox
 from designcore.adapters.smtp import SmtpMailer
 from designcore.domain.errors import Unavailable, ValidationFailed
 from designcore.ports.mail import MailMessage, Outbox
+from designcore.testing.contracts import OutboxContract
+from designcore.testing.contracts.mail import message
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 SENDER = "DesignCore <no-reply@designcore.test>"
-
-
-def message(n: int = 1, *, html: str | None = "<p>Hello</p>") -> MailMessage:
-    return MailMessage(
-        to=f"user{n}@example.com", subject=f"Message {n}", text=f"Hello {n}", html=html
-    )
 
 
 @pytest.fixture(name="clock")
@@ -58,60 +54,8 @@ def fixture_outbox(request: pytest.FixtureRequest, clock: FixedClock, tmp_path: 
     return DirectoryOutbox(tmp_path / "mailbox", clock)
 
 
-class TestOutbox:
-    def test_empty(self, outbox: Outbox) -> None:
-        """A new outbox holds nothing."""
-        assert () == tuple(outbox.messages())
-
-    def test_round_trip(self, outbox: Outbox) -> None:
-        """A sent message comes back whole, stamped with the clock's time and an id."""
-        sent = message(html="<p>Ẹ kú àárọ̀ — 你好</p>")
-        outbox.send(sent)
-        (kept,) = outbox.messages()
-        assert (sent, T0) == (kept.message, kept.sent_at)
-        assert kept.id
-
-    def test_text_only_message(self, outbox: Outbox) -> None:
-        """A message without HTML keeps html as None."""
-        outbox.send(message(html=None))
-        assert None is outbox.messages()[0].message.html
-
-    def test_newest_first(self, outbox: Outbox, clock: FixedClock) -> None:
-        """Later messages come first."""
-        for n in range(3):
-            outbox.send(message(n))
-            clock.advance(timedelta(seconds=1))
-        assert ["Message 2", "Message 1", "Message 0"] == [
-            m.message.subject for m in outbox.messages()
-        ]
-
-    def test_same_time_keeps_sending_order(self, outbox: Outbox) -> None:
-        """Messages sent at the same instant come back last-sent first."""
-        for n in range(3):
-            outbox.send(message(n))
-        assert ["Message 2", "Message 1", "Message 0"] == [
-            m.message.subject for m in outbox.messages()
-        ]
-
-    def test_limit(self, outbox: Outbox, clock: FixedClock) -> None:
-        """At most `limit` messages come back (50 by default), the newest ones."""
-        for n in range(55):
-            outbox.send(message(n))
-            clock.advance(timedelta(milliseconds=1))
-        assert 50 == len(outbox.messages())
-        assert ["Message 54", "Message 53"] == [m.message.subject for m in outbox.messages(2)]
-        assert () == tuple(outbox.messages(0))
-
-    def test_ids_are_unique(self, outbox: Outbox) -> None:
-        """Every message gets its own id."""
-        for n in range(20):
-            outbox.send(message(n))
-        assert 20 == len({m.id for m in outbox.messages()})
-
-    def test_negative_limit(self, outbox: Outbox) -> None:
-        """A negative limit is a programming error."""
-        with pytest.raises(ValueError):
-            outbox.messages(-1)
+class TestOutbox(OutboxContract):
+    """The suite of designcore.testing.contracts on each implementation of the port."""
 
 
 class TestDirectoryOutbox:

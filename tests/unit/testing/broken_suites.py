@@ -11,9 +11,22 @@ from collections.abc import Sequence
 
 import pytest
 
-from designcore.adapters.memory import InMemoryTemplateCatalogue
+from designcore.adapters.memory import (
+    FixedClock,
+    InMemoryOutbox,
+    InMemoryRateLimiter,
+    InMemoryStorage,
+    InMemoryTemplateCatalogue,
+)
 from designcore.domain.templates import TemplateSummary
-from designcore.testing.contracts import CatalogueContract
+from designcore.ports.mail import SentMail
+from designcore.ports.storage import ObjectInfo
+from designcore.testing.contracts import (
+    CatalogueContract,
+    OutboxContract,
+    RateLimiterContract,
+    StorageContract,
+)
 
 
 class CatalogueIgnoringLimits(InMemoryTemplateCatalogue):
@@ -27,3 +40,42 @@ class TestBrokenCatalogue(CatalogueContract):
     @pytest.fixture
     def catalogue(self) -> CatalogueIgnoringLimits:
         return CatalogueIgnoringLimits()
+
+
+class StorageListingBackwards(InMemoryStorage):
+    """list answers the objects in reverse path order."""
+
+    def list(self, bucket: str, prefix: str = "") -> list[ObjectInfo]:
+        return super().list(bucket, prefix)[::-1]
+
+
+class TestBrokenStorage(StorageContract):
+    @pytest.fixture
+    def storage(self) -> StorageListingBackwards:
+        return StorageListingBackwards()
+
+
+class OutboxOldestFirst(InMemoryOutbox):
+    """messages answers the oldest messages first."""
+
+    def messages(self, limit: int = 50) -> Sequence[SentMail]:
+        return tuple(reversed(super().messages(limit)))
+
+
+class TestBrokenOutbox(OutboxContract):
+    @pytest.fixture
+    def outbox(self, clock: FixedClock) -> OutboxOldestFirst:
+        return OutboxOldestFirst(clock)
+
+
+class RateLimiterNeverForgetting(InMemoryRateLimiter):
+    """reset does nothing."""
+
+    def reset(self, key: str) -> None:
+        pass
+
+
+class TestBrokenRateLimiter(RateLimiterContract):
+    @pytest.fixture
+    def rate_limiter(self, clock: FixedClock) -> RateLimiterNeverForgetting:
+        return RateLimiterNeverForgetting(clock)

@@ -81,6 +81,25 @@ class TestBrokenAdapters:
         } == failed(broken, "TestBrokenCatalogue")
         assert 20 < sum(name.startswith("TestBrokenCatalogue.") for name in broken)
 
+    def test_the_storage_suite_fails_a_storage_listing_backwards(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_lists_by_prefix_in_path_order"} == failed(broken, "TestBrokenStorage")
+
+    def test_the_outbox_suite_fails_an_outbox_showing_the_oldest_first(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {
+            "test_newest_first",
+            "test_same_time_keeps_sending_order",
+            "test_limit",
+        } == failed(broken, "TestBrokenOutbox")
+
+    def test_the_rate_limit_suite_fails_a_limiter_that_never_forgets(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_reset_forgets_attempts"} == failed(broken, "TestBrokenRateLimiter")
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

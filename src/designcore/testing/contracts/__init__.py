@@ -6,5 +6,8 @@ fixture answers a new, empty adapter for each test.
 """
 
 from designcore.testing.contracts.catalogue import CatalogueContract
+from designcore.testing.contracts.mail import OutboxContract
+from designcore.testing.contracts.rate_limit import RateLimiterContract
+from designcore.testing.contracts.storage import StorageContract
 
-__all__ = ["CatalogueContract"]
+__all__ = ["CatalogueContract", "OutboxContract", "RateLimiterContract", "StorageContract"]
