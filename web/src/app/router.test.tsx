@@ -46,11 +46,19 @@ describe('router', () => {
     ['/logo-maker', 'Logo Maker'],
     ['/my-designs', 'My Designs'],
     ['/creators/ada', 'Creator'],
-    ['/account', 'Account'],
   ])('renders a placeholder page at %s titled %s', async (url, title) => {
     render(url);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['/account', 'Sign in to see your account'],
+    ['/premium-success', 'Sign in to see your plan'],
+  ])('serves the member page at %s (signed out: %s)', async (url, heading) => {
+    render(url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   test('serves the reset-password landing at /auth/reset-password', async () => {

@@ -22,6 +22,7 @@ const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
 // The editor (Konva) loads only on these two routes.
 const DesignRoute = lazy(() => import('./routes/design'));
 const EditorRoute = lazy(() => import('./routes/editor'));
+const AccountRoute = lazy(() => import('./routes/account'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
       placeholder(paths.siteSettings.path, 'Site Settings'),
       { path: paths.design.path, element: <DesignRoute /> },
       { path: paths.editor.path, element: <EditorRoute /> },
-      placeholder(paths.account.path, 'Account'),
+      { path: paths.account.path, element: <AccountRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

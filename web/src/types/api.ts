@@ -177,11 +177,15 @@ export type ProblemReport = {
   description: string;
   page_url: string;
   screenshot_key: string | null;
-  status: string;
-  user_id: string | null;
-  user_email?: string | null;
+  /** Where the screenshot is served, if there is one. */
+  screenshot_url: string | null;
+  status: 'open' | 'resolved';
+  user_id: string;
+  user_email: string;
   created_at: string;
-  updated_at?: string | null;
+  updated_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
 };
 
 /** One change of a site setting (`GET /api/v1/site-settings/changes`). */

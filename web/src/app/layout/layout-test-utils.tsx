@@ -6,6 +6,8 @@ import { renderApp } from '@/testing/test-utils';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
 import { signInAs } from '@/features/auth/testing';
 
+import { AppReportProblemDialog } from '../dialogs/app-report-problem-dialog';
+import { AppUpgradeDialog } from '../dialogs/app-upgrade-dialog';
 import { ReportProblemProvider, type ReportProblemDialogProps } from '../dialogs/report-problem-dialog';
 import { UpgradeDialogProvider, type UpgradeDialogProps } from '../dialogs/upgrade-dialog';
 import { TestAppProviders } from '../test-app-providers';
@@ -32,10 +34,26 @@ export function LayoutProviders({ children }: { children: ReactNode }) {
   );
 }
 
+/** The same with the app's real upgrade and report dialogs. */
+function ProvidersWithDialogs({ children }: { children: ReactNode }) {
+  return (
+    <TestAppProviders>
+      <AuthDialogProvider>
+        <UpgradeDialogProvider dialog={AppUpgradeDialog}>
+          <ReportProblemProvider dialog={AppReportProblemDialog}>{children}</ReportProblemProvider>
+        </UpgradeDialogProvider>
+      </AuthDialogProvider>
+    </TestAppProviders>
+  );
+}
+
 /** Renders a layout part with the app's providers, signed in as `as` (a mock user) or signed out. */
-export function renderLayout(ui: ReactElement, { as, url = '/' }: { as?: MockUser; url?: string } = {}) {
+export function renderLayout(
+  ui: ReactElement,
+  { as, url = '/', realDialogs = false }: { as?: MockUser; url?: string; realDialogs?: boolean } = {},
+) {
   if (as) signInAs(as, 'aal2');
-  return renderApp(ui, { wrapper: LayoutProviders, url, path: '*' });
+  return renderApp(ui, { wrapper: realDialogs ? ProvidersWithDialogs : LayoutProviders, url, path: '*' });
 }
 
 /** A mock user with the given plan and role. */

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
 import { useCaptureReferral } from '@/features/auth/hooks/use-capture-referral';
 
+import { AppReportProblemDialog } from '../dialogs/app-report-problem-dialog';
 import { AppUpgradeDialog } from '../dialogs/app-upgrade-dialog';
 import { ReportProblemProvider } from '../dialogs/report-problem-dialog';
 import { UpgradeDialogProvider } from '../dialogs/upgrade-dialog';
@@ -25,7 +26,7 @@ export function MainLayout() {
   return (
     <AuthDialogProvider>
       <UpgradeDialogProvider dialog={AppUpgradeDialog}>
-        <ReportProblemProvider>
+        <ReportProblemProvider dialog={AppReportProblemDialog}>
           <PageFrame />
         </ReportProblemProvider>
       </UpgradeDialogProvider>

@@ -84,6 +84,14 @@ export type AuthClientOptions = {
 };
 
 type Pending = { session: Session; recovery: boolean };
+type EnrolAnswer = {
+  id?: string;
+  friendly_name?: string | null;
+  totp?: { qr_code: string; secret: string; uri: string };
+  qr_code?: string;
+  secret?: string;
+  uri?: string;
+};
 type CallOptions = { body?: unknown; token?: string; query?: Record<string, string | undefined> };
 type SignUpAnswer = Session | AuthUser;
 
@@ -415,13 +423,16 @@ export class AuthClient {
     listFactors: async (): Promise<Factor[]> => (await this.getUser()).factors ?? [],
     enroll: async (options: { friendlyName?: string; issuer?: string } = {}): Promise<TotpEnrollment> => {
       const session = await this.#requireSession();
-      const answer = await this.#call<TotpEnrollment>('POST', '/factors', {
+      // GoTrue's answer: `{id, type, friendly_name, totp: {qr_code, secret, uri}}`, the QR code as SVG markup.
+      const answer = await this.#call<EnrolAnswer>('POST', '/factors', {
         token: session.access_token,
         body: { factor_type: 'totp', friendly_name: options.friendlyName, issuer: options.issuer },
       });
-      const svg = answer.qr_code ?? '';
+      const totp = answer.totp ?? { qr_code: answer.qr_code ?? '', secret: answer.secret ?? '', uri: answer.uri ?? '' };
+      if (!answer.id || !totp.secret) throw invalidAnswer('a TOTP factor');
+      const svg = totp.qr_code;
       const qr = svg.startsWith('data:') ? svg : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-      return { ...answer, qr_code: qr };
+      return { id: answer.id, type: 'totp', friendly_name: answer.friendly_name ?? null, qr_code: qr, secret: totp.secret, uri: totp.uri };
     },
     challenge: async (factorId: string): Promise<{ id: string; expires_at: number }> => {
       const session = await this.#requireSession();

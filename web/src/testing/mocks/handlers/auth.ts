@@ -226,6 +226,35 @@ export const authHandlers = [
     return HttpResponse.json({});
   }),
 
+  // Enrolment: the mock's factors accept the code 123456 (tests may change `factor.code`).
+  http.post(authPath('/factors'), async ({ request }) => {
+    const caller = bearer(request);
+    if (!caller) return authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    const { factor_type: factorType } = await body(request);
+    if (factorType !== 'totp') return authError(422, 'validation_failed', 'factor_type must be totp');
+    const factor = { id: mockId('factor'), status: 'unverified' as const, code: '123456' };
+    caller.user.factors.push(factor);
+    return HttpResponse.json({
+      id: factor.id,
+      type: 'totp',
+      friendly_name: 'Authenticator app',
+      totp: {
+        qr_code: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+        secret: 'JBSWY3DPEHPK3PXP',
+        uri: `otpauth://totp/designcore:${caller.user.email}?secret=JBSWY3DPEHPK3PXP&issuer=designcore`,
+      },
+    });
+  }),
+
+  http.delete(authPath('/factors/:factorId'), ({ request, params }) => {
+    const caller = bearer(request);
+    if (!caller) return authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    const index = caller.user.factors.findIndex((factor) => factor.id === params.factorId);
+    if (index < 0) return authError(404, 'mfa_factor_not_found', 'Factor not found');
+    caller.user.factors.splice(index, 1);
+    return HttpResponse.json({ id: params.factorId });
+  }),
+
   http.post(authPath('/factors/:factorId/challenge'), ({ request, params }) => {
     const caller = bearer(request);
     if (!caller) return authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');

@@ -141,11 +141,14 @@ export const memberHandlers = [
       description: body.description,
       page_url: String(body.page_url ?? ''),
       screenshot_key: typeof body.screenshot_key === 'string' ? body.screenshot_key : null,
+      screenshot_url: typeof body.screenshot_key === 'string' ? `/storage/v1/object/public/${body.screenshot_key}` : null,
       status: 'open',
       user_id: caller.user.id,
       user_email: caller.user.email,
       created_at: new Date().toISOString(),
-      updated_at: null,
+      updated_at: new Date().toISOString(),
+      resolved_at: null,
+      resolved_by: null,
     };
     memberDb.reports.unshift(report);
     return HttpResponse.json(report, { status: 201 });
@@ -166,8 +169,11 @@ export const memberHandlers = [
     const report = memberDb.reports.find((candidate) => candidate.id === params.id);
     if (!report) return apiError(404, 'not_found', 'No such report');
     const { status } = (await request.json()) as { status?: unknown };
-    report.status = String(status);
+    if (status !== 'open' && status !== 'resolved') return apiError(400, 'validation_failed', 'status must be open or resolved');
+    report.status = status;
     report.updated_at = new Date().toISOString();
+    report.resolved_at = status === 'resolved' ? report.updated_at : null;
+    report.resolved_by = status === 'resolved' ? caller.user.id : null;
     return HttpResponse.json(report);
   }),
 

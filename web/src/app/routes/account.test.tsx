@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
+import { signInAs } from '@/features/auth/testing';
+import { authDb } from '@/testing/mocks/auth-db';
+import { memberDb } from '@/testing/mocks/member-db';
+import { renderApp } from '@/testing/test-utils';
+
+import { ReportProblemProvider } from '../dialogs/report-problem-dialog';
+import { UpgradeDialogProvider, type UpgradeDialogProps } from '../dialogs/upgrade-dialog';
+import { member } from '../layout/layout-test-utils';
+import { TestAppProviders } from '../test-app-providers';
+
+import AccountRoute from './account';
+
+function UpgradeProbe({ open }: UpgradeDialogProps) {
+  return open ? <p>Upgrade dialog is open</p> : null;
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <TestAppProviders>
+      <AuthDialogProvider>
+        <UpgradeDialogProvider dialog={UpgradeProbe}>
+          <ReportProblemProvider>{children}</ReportProblemProvider>
+        </UpgradeDialogProvider>
+      </AuthDialogProvider>
+    </TestAppProviders>
+  );
+}
+
+function renderAccount(user = member()) {
+  signInAs(user, 'aal2');
+  return { ...renderApp(<AccountRoute />, { wrapper: Providers, url: '/account', path: '/account' }), member: user };
+}
+
+describe('the account page', () => {
+  test('shows name, e-mail and plan; a free user may upgrade', async () => {
+    const { user } = renderAccount();
+
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    await waitFor(() => expect(within(profile).getByText('Ada Obi')).toBeInTheDocument());
+    expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(profile).getByText('Regular User')).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Plan' });
+    expect(await within(plan).findByText('Free Plan')).toBeInTheDocument();
+
+    await user.click(within(plan).getByRole('button', { name: 'Upgrade' }));
+    expect(screen.getByText('Upgrade dialog is open')).toBeInTheDocument();
+  });
+
+  test('a premium user sees the renewal date, the payment history and no Upgrade', async () => {
+    const payer = member({ premium: true });
+    memberDb.periodEnds.set(payer.id, '2026-12-23T10:00:00Z');
+    memberDb.payments.push({
+      userId: payer.id,
+      accessCode: 'ac_1',
+      reference: 'txn-1763900000000-abc123',
+      amount_kobo: 150000,
+      currency: 'NGN',
+      status: 'succeeded',
+      paid_at: '2026-11-23T10:00:00Z',
+      created_at: '2026-11-23T09:59:00Z',
+    });
+    renderAccount(payer);
+
+    const plan = await screen.findByRole('region', { name: 'Plan' });
+    expect(await within(plan).findByText('Premium Plan')).toBeInTheDocument();
+    expect(within(plan).getByText(/Renews on 23 Dec 2026/)).toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+    const history = await screen.findByRole('table', { name: 'Payment history' });
+    const row = within(history).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('txn-1763900000000-abc123');
+    expect(row).toHaveTextContent('₦1,500.00');
+    expect(row).toHaveTextContent('Paid');
+  });
+
+  test('shows the credits balance and ledger', async () => {
+    const referred = member({ credits: 10 });
+    memberDb.ledger.set(referred.id, [{ amount: 10, reason: 'referral_welcome', created_at: '2026-11-20T10:00:00Z' }]);
+    renderAccount(referred);
+
+    expect(await screen.findByTestId('credits-balance')).toHaveTextContent('10');
+    const ledger = screen.getByRole('table', { name: 'Credits ledger' });
+    expect(within(ledger).getByText('Welcome credits for joining through a referral')).toBeInTheDocument();
+    expect(within(ledger).getByText('+10')).toBeInTheDocument();
+  });
+
+  test('changes the password after checking length and confirmation', async () => {
+    const { user, member: owner } = renderAccount();
+    const form = await screen.findByRole('form', { name: 'Change password' });
+
+    await user.type(within(form).getByLabelText('New password'), 'abc');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(within(form).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('New password'));
+    await user.type(within(form).getByLabelText('New password'), 'new-secret-1');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'new-secret-2');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(within(form).getByText('Passwords do not match')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('Confirm new password'));
+    await user.type(within(form).getByLabelText('Confirm new password'), 'new-secret-1');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(authDb.users.find((candidate) => candidate.id === owner.id)?.password).toBe('new-secret-1');
+  });
+
+  test('enrols a TOTP factor with its QR code, then turns it off', async () => {
+    const { user, member: owner } = renderAccount();
+    const mfa = await screen.findByRole('region', { name: 'Two-factor authentication' });
+
+    await user.click(await within(mfa).findByRole('button', { name: 'Set up two-factor authentication' }));
+    const qr = await within(mfa).findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(within(mfa).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+
+    await user.type(within(mfa).getByLabelText('Verification code'), '000000');
+    await user.click(within(mfa).getByRole('button', { name: 'Verify and turn on' }));
+    expect(await within(mfa).findByText('Invalid TOTP code entered')).toBeInTheDocument();
+
+    await user.type(within(mfa).getByLabelText('Verification code'), '123456');
+    await user.click(within(mfa).getByRole('button', { name: 'Verify and turn on' }));
+    expect(await screen.findByText('Two-factor authentication is on')).toBeInTheDocument();
+    expect(owner.factors.map((factor) => factor.status)).toEqual(['verified']);
+
+    await user.click(await within(mfa).findByRole('button', { name: 'Turn off two-factor authentication' }));
+    await waitFor(() => expect(owner.factors).toEqual([]));
+    expect(await within(mfa).findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  });
+
+  test('signed out, it asks to sign in', async () => {
+    renderApp(<AccountRoute />, { wrapper: Providers, url: '/account', path: '/account' });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your account' })).toBeInTheDocument();
+  });
+
+  test('Referral Program opens the referral dialog', async () => {
+    const { user } = renderAccount();
+
+    await user.click(await screen.findByRole('button', { name: 'Referral Program' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Referral Program' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format';
+
+import { usePayments } from '../api/get-account';
+
+import styles from './account.module.css';
+
+const STATUS_LABELS: Record<string, string> = {
+  succeeded: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  rejected: 'Rejected',
+};
+
+function naira(amountKobo: number, currency: string) {
+  const value = amountKobo / 100;
+  return currency === 'NGN'
+    ? `₦${value.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    : `${currency} ${value.toFixed(2)}`;
+}
+
+/** The user's payments, newest first, ten a page (`GET /api/v1/account/payments`). */
+export function PaymentHistory({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = usePayments(userId, page);
+
+  if (error) return <p className={styles.muted}>Your payments could not be loaded.</p>;
+  if (isLoading && !data) return <Spinner size="sm" label="Loading your payments" />;
+  if (!data || data.items.length === 0) return <p className={styles.muted}>No payments yet.</p>;
+
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="Payment history">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Reference</th>
+              <th scope="col" className={styles.num}>
+                Amount
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((payment) => (
+              <tr key={payment.reference}>
+                <td>{formatDateTime(payment.paid_at ?? payment.created_at)}</td>
+                <td className={styles.mono}>{payment.reference}</td>
+                <td className={styles.num}>{naira(payment.amount_kobo, payment.currency)}</td>
+                <td>
+                  <span className={`${styles.status} ${styles[payment.status] ?? ''}`}>
+                    {STATUS_LABELS[payment.status] ?? payment.status}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.total_pages > 1 ? (
+        <div className={styles.pager}>
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className={styles.muted}>
+            Page {data.current_page} of {data.total_pages}
+          </span>
+          <Button size="sm" variant="secondary" disabled={!data.has_more} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
