@@ -1,0 +1,76 @@
+"""The supported API is listed in one place: each public module's ``__all__``, held to the
+module index of docs/library.md, and the package ships its type information."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import designcore
+
+ROOT = Path(__file__).parents[2]
+GUIDE = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+
+
+def module_index() -> dict[str, list[str]]:
+    """The guide's module index: each module with the names it lists."""
+    section = GUIDE[GUIDE.index("### Module index") :]
+    section = section[: section.index("\n## ")]
+    index = {}
+    for line in section.splitlines():
+        match = re.match(r"^- `([\w.]+)`: (.*)$", line)
+        if match:
+            index[match[1]] = re.findall(r"`(\w+)`", match[2])
+    return index
+
+
+INDEX = module_index()
+
+
+class TestModuleIndex:
+    def test_the_index_lists_the_public_modules(self) -> None:
+        assert {
+            "designcore.app",
+            "designcore.app.plugins",
+            "designcore.deprecation",
+            "designcore.client",
+            "designcore.testing.fakes",
+            "designcore.testing.builders",
+            "designcore.testing.strategies",
+            "designcore.testing.contracts",
+        } <= set(INDEX)
+
+    @pytest.mark.parametrize("module", sorted(INDEX))
+    def test_all_is_what_the_guide_lists(self, module: str) -> None:
+        """``__all__`` names exactly the documented names, and each exists."""
+        imported = importlib.import_module(module)
+        assert sorted(INDEX[module]) == sorted(imported.__all__)
+        assert [] == [name for name in imported.__all__ if not hasattr(imported, name)]
+
+    def test_the_domain_table_names_what_exists(self) -> None:
+        """Every name the guide's domain table gives is in its module."""
+        section = GUIDE[GUIDE.index("## Domain (`designcore.domain`)") :]
+        section = section[: section.index("\n## ", 1)]
+        missing = []
+        for row in re.findall(r"^\| `(\w+)\.([^|]*)\|", section, re.M):
+            module = importlib.import_module(f"designcore.domain.{row[0]}")
+            first = re.match(r"(\w+)", row[1])
+            names = [first[1]] if first else []
+            names += re.findall(r", `(\w+)", row[1])
+            missing += [f"{row[0]}.{n}" for n in names if not hasattr(module, n)]
+        assert [] == missing
+
+
+class TestPackage:
+    def test_ships_its_types(self) -> None:
+        assert (Path(designcore.__file__).parent / "py.typed").is_file()
+
+    def test_one_version_everywhere(self) -> None:
+        """The package metadata, ``designcore.__version__`` and the changelog agree."""
+        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        assert project["version"] == designcore.__version__
+        assert f"\n## {designcore.__version__}\n" in (ROOT / "CHANGELOG.md").read_text()
