@@ -157,3 +157,24 @@ class TestPromptLog:
         )
         bare = prompt_log.add_design_prompt(DesignPrompt(prompt="Anything", created_at=EPOCH))
         assert [bare, stored] == list(prompt_log.recent_design_prompts(5))
+
+
+class TestSearchTermCounts:
+    def test_most_searched_first_within_the_period(self, prompt_log: PromptLog) -> None:
+        """Terms are counted over the period only, most searched first, ties by term."""
+        for term, minutes in [
+            ("flyer", 1),
+            ("flyer", 2),
+            ("logo", 3),
+            ("church", 4),
+            ("flyer", -5),
+            ("logo", 90),
+        ]:
+            prompt_log.add_search_prompt(
+                SearchPrompt(search_term=term, created_at=EPOCH + timedelta(minutes=minutes))
+            )
+        counts = prompt_log.search_term_counts(EPOCH, EPOCH + timedelta(minutes=60), 10)
+        assert [("flyer", 2), ("church", 1), ("logo", 1)] == list(counts)
+        assert [("flyer", 2)] == list(
+            prompt_log.search_term_counts(EPOCH, EPOCH + timedelta(minutes=60), 1)
+        )

@@ -28,6 +28,7 @@ from designcore.adapters.memory import (
     InMemoryTemplateCatalogue,
     SystemClock,
 )
+from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.adapters.memory.creators import InMemoryCreatorDirectory
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
@@ -35,9 +36,10 @@ from designcore.adapters.memory.sandbox import InMemorySandboxTransactionReposit
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
-from designcore.app.plugins import build_adapter
+from designcore.app.plugins import build_adapter, check_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
+from designcore.app.services.analytics import AnalyticsService, EventRecorder
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
@@ -49,6 +51,7 @@ from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import (
+    ANALYTICS_BACKENDS,
     CATALOGUE_BACKENDS,
     MAIL_BACKENDS,
     PAYMENTS_BACKENDS,
@@ -59,6 +62,7 @@ from designcore.app.settings import (
 )
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
+from designcore.ports.analytics import Analytics
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import VariantCache
 from designcore.ports.keys import KeyRing, SecretBox
@@ -320,6 +324,11 @@ def _paystack(settings: Settings) -> PaystackGateway:
 def _identity_providers(google: GoogleOpenIdProvider | None) -> dict[str, object]:
     """The enabled OpenID providers by name."""
     return {} if google is None else {"google": google}
+
+
+def _template_categories(catalogue: TemplateCatalogue) -> Callable[[], dict[str, str]]:
+    """Reads every template's category when the dashboard asks."""
+    return lambda: {summary.id: summary.category for summary in catalogue.all()}
 
 
 def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
@@ -612,6 +621,38 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     creators = providers.Singleton(CreatorService, directory=creators_directory, clock=clock)
+    analytics_events = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryAnalyticsEventStore),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"),
+            engine=engine,
+        ),
+    )
+    analytics = providers.Selector(
+        providers.Callable(_family, ANALYTICS_BACKENDS, settings.provided.analytics.backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "analytics",
+            Analytics,
+            "DESIGNCORE_ANALYTICS_BACKEND",
+            settings.provided.analytics.backend,
+        ),
+        local=providers.Singleton(
+            _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
+        ),
+        none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
+    )
+    event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)
+    analytics_service = providers.Singleton(
+        AnalyticsService,
+        analytics=analytics,
+        events=analytics_events,
+        prompts=prompt_log,
+        category_of=providers.Singleton(_template_categories, catalogue=catalogue),
+        clock=clock,
+    )
     catalogue_service = providers.Singleton(
         CatalogueService,
         catalogue=catalogue,
@@ -683,9 +724,16 @@ class Container(containers.DeclarativeContainer):
     )
 
 
-def build_container(settings: Settings) -> Container:
-    """A container for ``settings``, with its dependencies checked."""
+def build_container(settings: Settings, *, analytics: Analytics | None = None) -> Container:
+    """A container for ``settings``, with its dependencies checked.
+
+    ``analytics``: an adapter of the embedder's own for the ``Analytics`` port, used instead
+    of the one ``DESIGNCORE_ANALYTICS_BACKEND`` chooses (checked against the port's Protocol).
+    """
     container = Container(settings=settings)
+    if analytics is not None:
+        check_adapter(analytics, Analytics, setting="build_container", spec="analytics")
+        container.analytics.override(providers.Object(analytics))
     container.check_dependencies()
     _check_plugins(container, settings)
     return container
@@ -700,6 +748,7 @@ def _check_plugins(container: Container, settings: Settings) -> None:
         "mailer": backend_family(settings.mail.backend, MAIL_BACKENDS),
         "rate_limiter": backend_family(settings.auth.rate_limit_backend, RATE_LIMIT_BACKENDS),
         "payment_gateway": backend_family(settings.payments.backend, PAYMENTS_BACKENDS),
+        "analytics": backend_family(settings.analytics.backend, ANALYTICS_BACKENDS),
     }
     for name, family in chosen.items():
         if family == "plugin":

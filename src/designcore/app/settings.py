@@ -44,6 +44,7 @@ MAIL_BACKENDS = ("outbox", "smtp")
 RATE_LIMIT_BACKENDS = ("memory", "redis")
 PAYMENTS_BACKENDS = ("sandbox", "paystack")
 CATALOGUE_BACKENDS = ("",)
+ANALYTICS_BACKENDS = ("local", "none")
 
 
 def backend_family(value: str, builtins: tuple[str, ...]) -> str:
@@ -381,6 +382,18 @@ class KeyEncryptionSettings:
 
 
 @attrs.frozen
+class AnalyticsSettings:
+    """Product analytics (docs/analytics.md)."""
+
+    backend: str = backend(
+        "ANALYTICS_BACKEND",
+        "`local` stores events in the database for the admin dashboard, `none` drops them.",
+        "local",
+        ANALYTICS_BACKENDS,
+    )
+
+
+@attrs.frozen
 class AdapterSettings:
     """Adapters from outside the package (docs/library.md, "Plugging in your own adapter")."""
 
@@ -394,7 +407,7 @@ class AdapterSettings:
         "ADAPTER_OPTIONS",
         "Keyword arguments of the adapters of your own, as a JSON object by port "
         '(`{"catalogue": {"directory": "data/catalogue"}}`); the ports are `catalogue`, '
-        "`storage`, `mail`, `rate_limit` and `payments`.",
+        "`storage`, `mail`, `rate_limit`, `payments` and `analytics`.",
         "",
     )
 
@@ -419,6 +432,7 @@ class Settings:
     payments: PaymentsSettings = attrs.field(factory=PaymentsSettings)
     key_encryption: KeyEncryptionSettings = attrs.field(factory=KeyEncryptionSettings)
     adapters: AdapterSettings = attrs.field(factory=AdapterSettings)
+    analytics: AnalyticsSettings = attrs.field(factory=AnalyticsSettings)
 
     def __attrs_post_init__(self) -> None:
         if not self.auth.public_url:
@@ -571,7 +585,7 @@ def parse_origins(text: str) -> tuple[str, ...]:
     return tuple(origins)
 
 
-ADAPTER_PORTS = ("catalogue", "storage", "mail", "rate_limit", "payments")
+ADAPTER_PORTS = ("catalogue", "storage", "mail", "rate_limit", "payments", "analytics")
 """The ports whose adapter a setting may choose from outside the package."""
 
 

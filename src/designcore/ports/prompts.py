@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Protocol
 
 from designcore.domain.records import DesignPrompt, SearchPrompt
@@ -25,4 +26,11 @@ class PromptLog(Protocol):
 
     def recent_design_prompts(self, limit: int) -> Sequence[DesignPrompt]:
         """The latest design prompts, newest first."""
+        ...
+
+    def search_term_counts(
+        self, since: datetime, until: datetime, limit: int
+    ) -> Sequence[tuple[str, int]]:
+        """The ``limit`` terms searched most often from ``since`` (inclusive) to ``until``
+        (exclusive), with how often: most searched first, then by term."""
         ...

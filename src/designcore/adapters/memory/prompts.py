@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Sequence
+from datetime import datetime
 
 import attrs
 
@@ -39,3 +41,11 @@ class InMemoryPromptLog:
     def recent_design_prompts(self, limit: int) -> Sequence[DesignPrompt]:
         """Newest first."""
         return self._design[::-1][:limit]
+
+    def search_term_counts(
+        self, since: datetime, until: datetime, limit: int
+    ) -> Sequence[tuple[str, int]]:
+        """Counted over the list."""
+        with self._lock:
+            counts = Counter(p.search_term for p in self._search if since <= p.created_at < until)
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import attrs
@@ -493,6 +494,24 @@ class SqlAlchemyPromptLog:
         with self._sessions() as session:
             rows = session.scalars(sa.select(PromptRow).order_by(PromptRow.id.desc()).limit(limit))
             return [design_prompt_to_domain(row) for row in rows]
+
+    def search_term_counts(
+        self, since: datetime, until: datetime, limit: int
+    ) -> Sequence[tuple[str, int]]:
+        """Grouped over ``ix_search_prompts_created_at_search_term``."""
+        count = sa.func.count().label("n")
+        with self._sessions() as session:
+            rows = session.execute(
+                sa.select(SearchPromptRow.search_term, count)
+                .where(
+                    SearchPromptRow.created_at >= utc(since),
+                    SearchPromptRow.created_at < utc(until),
+                )
+                .group_by(SearchPromptRow.search_term)
+                .order_by(count.desc(), SearchPromptRow.search_term)
+                .limit(limit)
+            ).all()
+            return [(term, int(n)) for term, n in rows]
 
 
 __all__ = [

@@ -123,6 +123,10 @@ class SearchPromptRow(Base):
     user_id: Mapped[str | None] = mapped_column(sa.String(36))
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
 
+    __table_args__ = (
+        sa.Index("ix_search_prompts_created_at_search_term", "created_at", "search_term"),
+    )
+
 
 class PromptRow(Base):
     """``prompts``."""
