@@ -45,7 +45,6 @@ describe('router', () => {
   test.each([
     ['/logo-maker', 'Logo Maker'],
     ['/my-designs', 'My Designs'],
-    ['/creators/ada', 'Creator'],
   ])('renders a placeholder page at %s titled %s', async (url, title) => {
     render(url);
 

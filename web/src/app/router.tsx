@@ -23,6 +23,8 @@ const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
 const DesignRoute = lazy(() => import('./routes/design'));
 const EditorRoute = lazy(() => import('./routes/editor'));
 const AccountRoute = lazy(() => import('./routes/account'));
+const CreatorsRoute = lazy(() => import('./routes/creators'));
+const CreatorRoute = lazy(() => import('./routes/creator'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -46,8 +48,8 @@ export const routes: RouteObject[] = [
       { path: paths.subCategory.path, element: listing, children: previewChild },
       placeholder(paths.logoMaker.path, 'Logo Maker'),
       { path: paths.aiPhotoEditor.path, element: <AiPhotoEditorRoute /> },
-      placeholder(paths.creators.path, 'Creators'),
-      placeholder(paths.creator.path, 'Creator', previewChild),
+      { path: paths.creators.path, element: <CreatorsRoute /> },
+      { path: paths.creator.path, element: <CreatorRoute />, children: previewChild },
       placeholder(paths.myDesigns.path, 'My Designs'),
       { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
       placeholder(paths.siteSettings.path, 'Site Settings'),

@@ -3,9 +3,10 @@ import { delay, http, HttpResponse } from 'msw';
 import { createHomeRow, createTemplate } from '@/testing/data-generators';
 import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, within } from '@/testing/test-utils';
+import { signInAs } from '@/features/auth/testing';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-import { LayoutProviders } from '../layout/layout-test-utils';
+import { LayoutProviders, member } from '../layout/layout-test-utils';
 
 import HomeRoute from './home';
 
@@ -165,5 +166,29 @@ describe('Home page', () => {
       window.innerWidth = originalWidth;
       delete (HTMLElement.prototype as Partial<HTMLElement>).scrollBy;
     }
+  });
+
+  describe('Start with a blank page', () => {
+    test('asks a signed-out visitor to sign up', async () => {
+      const { user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
+
+      await user.click(screen.getByRole('button', { name: 'Start with a blank page' }));
+
+      expect(await screen.findByRole('dialog', { name: 'Join creators on designcore' })).toBeInTheDocument();
+    });
+
+    test('opens /design?blank=true in a new tab when signed in', async () => {
+      signInAs(member());
+      const open = jest.spyOn(window, 'open').mockReturnValue(null);
+      const { user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
+      await screen.findAllByRole('img', { name: /Design 1/ });
+
+      await waitFor(async () => {
+        await user.click(screen.getByRole('button', { name: 'Start with a blank page' }));
+        expect(open).toHaveBeenCalledWith('/design?blank=true', '_blank', 'noopener');
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      open.mockRestore();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
+import { useAuth } from '@/features/auth/components/auth-provider';
 import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
 import { TemplatePreviewDialog } from '@/features/templates/components/template-preview-dialog';
 import { listingPathOf, previewHref } from '@/features/templates/lib/preview-route';
@@ -20,6 +21,12 @@ export default function TemplatePreviewRoute() {
   const listingPath = listingPathOf(pathname);
   const { premiumBusinessModelEnabled } = useSiteSettings();
   const customize = useCustomizeTemplate();
+  const { user, profile } = useAuth();
+  // A premium template's decision needs the signed-in user's plan: wait for the profile.
+  const customizeBusy = useCallback(
+    (template: Template) => user !== null && profile === null && template.is_premium && premiumBusinessModelEnabled,
+    [user, profile, premiumBusinessModelEnabled],
+  );
 
   const onClose = useCallback(() => {
     void navigate(`${listingPath}${search}`, { preventScrollReset: true });
@@ -37,6 +44,7 @@ export default function TemplatePreviewRoute() {
       hrefFor={hrefFor}
       onCustomize={customize}
       premiumModelEnabled={premiumBusinessModelEnabled}
+      customizeBusy={customizeBusy}
     />
   );
 }

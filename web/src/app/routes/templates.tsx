@@ -11,6 +11,7 @@ import { TemplateGrid } from '@/features/templates/components/template-grid';
 import { TemplateSearch } from '@/features/templates/components/template-search';
 import { previewHref } from '@/features/templates/lib/preview-route';
 import { ApiError } from '@/lib/api-client';
+import { pageFrom, pageHref } from '@/lib/page-query';
 import type { Category } from '@/types/api';
 
 import { useRecordSearch } from '../browse/use-record-search';
@@ -21,23 +22,6 @@ import styles from './templates.module.css';
 const SKELETON_CARDS = 12;
 /** Cards of a page loaded at once (what the first screen shows); the rest are lazy. */
 const EAGER_CARDS = 4;
-
-/** `?page=` as a page number: 1 when absent or not a positive integer. */
-export function pageFrom(params: URLSearchParams): number {
-  const raw = params.get('page');
-  if (raw === null || !/^\d+$/.test(raw)) return 1;
-  const page = Number(raw);
-  return page >= 1 ? page : 1;
-}
-
-/** The listing URL of `page`, keeping the other query parameters (`?search=`); page 1 has no `page`. */
-export function pageHref(pathname: string, params: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(params);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const query = next.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
 
 /**
  * Template listings (spec section 2): every template, a category, a sub-category or a search

@@ -1,4 +1,4 @@
-import type { Template } from '@/types/api';
+import type { Creator, Template } from '@/types/api';
 
 import { createTemplate } from '../data-generators';
 
@@ -32,11 +32,32 @@ export function seedTemplates(perCategory = 4): Template[] {
 /** A call of a counter or the search record, as the mock API received it. */
 export type RecordedCall = { kind: 'view' | 'use' | 'search'; template_id?: string; search_term?: string; user_id?: string | null };
 
+/** A creator of the mock API and the ids of the templates they published. */
+export type MockCreator = { profile: Omit<Creator, 'template_count'>; templateIds: string[] };
+
+/** Two creators: Ada publishes the Church templates, Tunde none. */
+export function seedCreators(templates: readonly Template[]): MockCreator[] {
+  return [
+    {
+      profile: { username: 'ada', display_name: 'Ada Obi', avatar_url: null, bio: 'Church and event flyers from Lagos.' },
+      templateIds: templates.filter((t) => t.category === 'Church').map((t) => t.id),
+    },
+    {
+      profile: { username: 'tunde', display_name: 'Tunde Bello', avatar_url: null, bio: null },
+      templateIds: [],
+    },
+  ];
+}
+
+const initialTemplates = seedTemplates();
+
 export const db = {
-  templates: seedTemplates(),
+  templates: initialTemplates,
+  creators: seedCreators(initialTemplates),
   recorded: [] as RecordedCall[],
   reset() {
     this.templates = seedTemplates();
+    this.creators = seedCreators(this.templates);
     this.recorded = [];
   },
 };

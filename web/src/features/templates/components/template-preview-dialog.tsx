@@ -28,6 +28,8 @@ type TemplatePreviewDialogProps = {
   onCustomize: (template: Template) => void;
   /** Whether the premium business model is on (the crown shows only then). */
   premiumModelEnabled: boolean;
+  /** The customise decision is not known yet (the signed-in user's plan is still loading). */
+  customizeBusy?: (template: Template) => boolean;
 };
 
 /**
@@ -41,6 +43,7 @@ export function TemplatePreviewDialog({
   hrefFor,
   onCustomize,
   premiumModelEnabled,
+  customizeBusy,
 }: TemplatePreviewDialogProps) {
   const { data: template, error } = useTemplate(templateId);
   const related = useRelatedTemplates(templateId);
@@ -78,7 +81,12 @@ export function TemplatePreviewDialog({
                   <p className={styles.name}>{template.name}</p>
                   <Badge className={styles.badge}>{template.category}</Badge>
                 </div>
-                <Button size="lg" className={styles.customize} onClick={() => onCustomize(template)}>
+                <Button
+                  size="lg"
+                  className={styles.customize}
+                  disabled={customizeBusy?.(template) ?? false}
+                  onClick={() => onCustomize(template)}
+                >
                   {showCrown ? <CrownIcon size={18} aria-label="Premium" /> : null}
                   Customize Template
                 </Button>

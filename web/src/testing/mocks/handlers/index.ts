@@ -1,6 +1,13 @@
 import { authHandlers } from './auth';
+import { creatorsHandlers } from './creators';
 import { memberHandlers } from './member';
 import { siteSettingsHandlers } from './site-settings';
 import { templatesHandlers } from './templates';
 
-export const handlers = [...templatesHandlers, ...authHandlers, ...siteSettingsHandlers, ...memberHandlers];
+export const handlers = [
+  ...templatesHandlers,
+  ...creatorsHandlers,
+  ...authHandlers,
+  ...siteSettingsHandlers,
+  ...memberHandlers,
+];

@@ -1,0 +1,191 @@
+import { signInAs } from '@/features/auth/testing';
+import { createTemplate } from '@/testing/data-generators';
+import { authDb } from '@/testing/mocks/auth-db';
+import { db } from '@/testing/mocks/db';
+import { renderRoutes, screen, waitFor, within } from '@/testing/test-utils';
+
+import { customizeDecision } from '../browse/use-customize-template';
+import { member } from '../layout/layout-test-utils';
+import { routes } from '../router';
+import { TestAppProviders } from '../test-app-providers';
+
+// Whole-app renders (router, providers, lazy routes) take seconds on a busy machine.
+jest.setTimeout(20_000);
+
+const render = (url: string) => renderRoutes(routes, url, { wrapper: TestAppProviders });
+
+const free = () =>
+  createTemplate({ id: 'free-1', name: 'Sunday Service Flyer', category: 'Church', sub_category: 'Sunday Service' });
+const premium = () =>
+  createTemplate({
+    id: 'prem-1',
+    name: 'Thanksgiving Gold',
+    category: 'Church',
+    sub_category: 'Sunday Service',
+    is_premium: true,
+    template_type: 'Premium',
+  });
+
+function setPremiumModel(on: boolean) {
+  const record = authDb.siteSettings.find((s) => s.setting_key === 'premium_business_model_enabled');
+  if (record) record.setting_value = on;
+}
+
+async function openPreview(url: string) {
+  const rendered = render(url);
+  const dialog = await screen.findByRole('dialog', { name: /Sunday Service Flyer|Thanksgiving Gold/ });
+  return { ...rendered, dialog };
+}
+
+describe('customizeDecision (spec section 4)', () => {
+  test.each([
+    [false, false, true, false, 'sign-up'],
+    [false, true, true, false, 'sign-up'],
+    [true, true, true, false, 'upgrade'],
+    [true, true, true, true, 'open'],
+    [true, true, false, false, 'open'],
+    [true, false, true, false, 'open'],
+  ] as const)(
+    'signed in %s, premium template %s, model on %s, premium user %s → %s',
+    (signedIn, templateIsPremium, premiumModelEnabled, userIsPremium, expected) => {
+      expect(customizeDecision({ signedIn, templateIsPremium, premiumModelEnabled, userIsPremium })).toBe(expected);
+    },
+  );
+});
+
+describe('template preview dialog', () => {
+  beforeEach(() => {
+    const related = Array.from({ length: 20 }, (_, index) =>
+      createTemplate({ id: `rel-${index + 1}`, name: `Related ${index + 1}`, category: 'Church', sub_category: 'Sunday Service' }),
+    );
+    db.templates = [free(), premium(), ...related];
+  });
+
+  test('is a labelled dialog with the large image, name, category badge and Customize Template; opening records a view', async () => {
+    const { dialog } = await openPreview('/templates/church/template/free-1');
+
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const image = within(dialog).getByRole('img', { name: 'Sunday Service Flyer' });
+    expect(image.getAttribute('src')).toContain('/free-1.png?width=800&resize=contain&format=avif');
+    expect(image.getAttribute('srcset')).toContain('width=1200&resize=contain&format=avif 1200w');
+    expect(within(dialog).getByText('Church')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Customize Template' })).toBeInTheDocument();
+    await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'view', template_id: 'free-1' }));
+  });
+
+  test('shows 16 related templates under "You might also like", each opening its own preview in the same listing', async () => {
+    const { dialog, router, user } = await openPreview('/templates/church/template/free-1?page=2');
+
+    const related = await within(dialog).findByRole('list', { name: 'You might also like' });
+    expect(within(dialog).getByRole('heading', { name: 'You might also like' })).toBeInTheDocument();
+    const links = within(related).getAllByRole('link');
+    expect(links).toHaveLength(16);
+    expect(links.map((link) => link.getAttribute('aria-label'))).not.toContain('Sunday Service Flyer');
+
+    await user.click(within(related).getByRole('link', { name: 'Related 3' }));
+    expect(router.state.location.pathname).toBe('/templates/church/template/rel-3');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(await screen.findByRole('dialog', { name: 'Related 3' })).toBeInTheDocument();
+    await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'view', template_id: 'rel-3' }));
+  });
+
+  test('the close button returns to the listing it came from, with its page', async () => {
+    const { dialog, router, user } = await openPreview('/templates/church/template/free-1?page=2');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    expect(router.state.location.pathname).toBe('/templates/church');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('Escape closes it; on Home it returns to /', async () => {
+    const { router, user } = await openPreview('/template/free-1');
+
+    await user.keyboard('{Escape}');
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('keeps focus inside while open', async () => {
+    const { dialog, user } = await openPreview('/template/free-1');
+    await within(dialog).findByRole('list', { name: 'You might also like' });
+
+    for (let step = 0; step < 25; step += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  test('an unknown template says it could not be found', async () => {
+    render('/templates/template/nope');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Template not found' });
+    expect(within(dialog).getByText('This template could not be found.')).toBeInTheDocument();
+  });
+
+  describe('Customize Template', () => {
+    test('signed out, it opens the auth dialog to sign up', async () => {
+      const { dialog, user } = await openPreview('/template/free-1');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+
+      expect(await screen.findByRole('dialog', { name: 'Join creators on designcore' })).toBeInTheDocument();
+      expect(db.recorded.filter((call) => call.kind === 'use')).toEqual([]);
+    });
+
+    test('a premium template carries the crown while the premium model is on, and a regular user is asked to upgrade', async () => {
+      signInAs(member());
+      const { dialog, router, user } = await openPreview('/template/prem-1');
+      const button = within(dialog).getByRole('button', { name: /Customize Template/ });
+      expect(within(button).getByLabelText('Premium')).toBeInTheDocument();
+
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+
+      expect(await screen.findByRole('dialog', { name: 'Upgrade to designcore Pro' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/template/prem-1');
+      expect(db.recorded.filter((call) => call.kind === 'use')).toEqual([]);
+    });
+
+    test('with the premium model off, a premium template has no crown and opens for a regular user', async () => {
+      setPremiumModel(false);
+      signInAs(member());
+      const { dialog, router, user } = await openPreview('/template/prem-1');
+      const button = within(dialog).getByRole('button', { name: 'Customize Template' });
+      expect(within(button).queryByLabelText('Premium')).not.toBeInTheDocument();
+
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+      await user.click(button);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
+      expect(router.state.location.search).toBe('?templateId=prem-1');
+      await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'use', template_id: 'prem-1' }));
+    });
+
+    test('an active premium user opens a premium template: the use is recorded and /design?templateId= opens', async () => {
+      signInAs(member({ premium: true }));
+      const { dialog, router, user } = await openPreview('/template/prem-1');
+
+      const button = within(dialog).getByRole('button', { name: /Customize Template/ });
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
+      expect(router.state.location.search).toBe('?templateId=prem-1');
+      await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'use', template_id: 'prem-1' }));
+    });
+
+    test('a signed-in user opens a free template', async () => {
+      signInAs(member());
+      const { dialog, router, user } = await openPreview('/template/free-1');
+
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+
+      await waitFor(() => expect(router.state.location.search).toBe('?templateId=free-1'));
+      expect(router.state.location.pathname).toBe('/design');
+    });
+  });
+});
