@@ -7,9 +7,9 @@ import { after, before, describe, test } from 'node:test';
 
 import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 import { designcore } from './support/cli.mjs';
+import { call, newUser, signInThroughDialog } from './support/accounts.mjs';
 
 const BASE_URL = baseUrl();
-const PASSWORD = 'kolanut-42-Lagos';
 
 let browser;
 
@@ -20,25 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function call(path, { method = 'POST', token, body } = {}) {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function newUser(label) {
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signedUp = await call('/auth/v1/signup', {
-    body: { email, password: PASSWORD, data: { first_name: 'Ada', last_name: 'Obi' } },
-  });
-  assert.equal(signedUp.status, 200, JSON.stringify(signedUp.body));
-  return { email, token: signedUp.body.access_token };
-}
 
 /** A real photo-like picture: the first seed template's preview, as a PNG from the render path. */
 async function samplePhoto() {
@@ -53,15 +34,6 @@ async function samplePhoto() {
   return Buffer.from(await answer.arrayBuffer());
 }
 
-async function signIn(page, email) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Open account menu' }).waitFor();
-}
-
 describe('AI Photo Editor', () => {
   test('an admin enhances and crops a photo on the server and the result is stored', async () => {
     const admin = await newUser('photo-admin');
@@ -69,7 +41,7 @@ describe('AI Photo Editor', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     try {
       await page.goto(`${BASE_URL}/ai-photo-editor`);
-      await signIn(page, admin.email);
+      await signInThroughDialog(page, admin.email);
       await page.getByRole('heading', { name: 'AI Photo Editor' }).waitFor();
 
       await page.getByLabel('Upload a photo').setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: await samplePhoto() });
@@ -115,7 +87,7 @@ describe('AI Photo Editor', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 }, isMobile: true });
     try {
       await page.goto(`${BASE_URL}/ai-photo-editor`);
-      await signIn(page, member.email);
+      await signInThroughDialog(page, member.email);
       await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
       assert.equal(await page.getByLabel('Upload a photo').count(), 0);
     } finally {

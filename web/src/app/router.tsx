@@ -19,6 +19,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
 const TemplatePreviewRoute = lazy(() => import('./routes/template-preview'));
 const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
+const LogoMakerRoute = lazy(() => import('./routes/logo-maker'));
 // The editor (Konva) loads only on these two routes.
 const DesignRoute = lazy(() => import('./routes/design'));
 const EditorRoute = lazy(() => import('./routes/editor'));
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
       { path: paths.templates.path, element: listing, children: previewChild },
       { path: paths.category.path, element: listing, children: previewChild },
       { path: paths.subCategory.path, element: listing, children: previewChild },
-      placeholder(paths.logoMaker.path, 'Logo Maker'),
+      { path: paths.logoMaker.path, element: <LogoMakerRoute /> },
       { path: paths.aiPhotoEditor.path, element: <AiPhotoEditorRoute /> },
       { path: paths.creators.path, element: <CreatorsRoute /> },
       { path: paths.creator.path, element: <CreatorRoute />, children: previewChild },

@@ -1,0 +1,106 @@
+import { http, HttpResponse } from 'msw';
+
+import { apiPath } from '@/testing/mocks/handlers/api-path';
+import { server } from '@/testing/mocks/server';
+import { screen, waitFor, within } from '@/testing/test-utils';
+
+import { member, renderLayout } from '../layout/layout-test-utils';
+
+import LogoMakerRoute from './logo-maker';
+
+type Kit = { brandName: string; tagline?: string; industry?: string | null; colors?: string[] };
+
+let asked: Kit[] = [];
+let opened: Array<Kit & { templateId: string }> = [];
+
+const LOGOS = [
+  { templateId: 'logo-1', name: 'Adunni Diamond Logo', subCategory: 'Business', isPremium: false },
+  { templateId: 'logo-2', name: 'Jollof Bowl Logo', subCategory: 'Food', isPremium: true },
+];
+
+beforeEach(() => {
+  asked = [];
+  opened = [];
+  server.use(
+    http.get(apiPath('/logo-maker'), () =>
+      HttpResponse.json({ industries: ['Business', 'Food'], maxBrandName: 40, maxTagline: 60, maxColors: 2 }),
+    ),
+    http.post(apiPath('/logo-maker/previews'), async ({ request }) => {
+      const kit = (await request.json()) as Kit;
+      asked.push(kit);
+      return HttpResponse.json({
+        previews: LOGOS.map((logo) => ({ ...logo, image: `data:image/webp;base64,${btoa(kit.brandName)}` })),
+      });
+    }),
+    http.post(apiPath('/logo-maker/designs'), async ({ request }) => {
+      const body = (await request.json()) as Kit & { templateId: string };
+      if (!request.headers.get('authorization')) {
+        return HttpResponse.json({ status: 401, code: 'sign_in_required', message: 'Sign in' }, { status: 401 });
+      }
+      opened.push(body);
+      return HttpResponse.json({ id: 'design-9', name: body.brandName, version: 2 }, { status: 201 });
+    }),
+  );
+});
+
+describe('Logo Maker page', () => {
+  test('shows every logo with a placeholder brand before anything is typed', async () => {
+    renderLayout(<LogoMakerRoute />);
+
+    expect(await screen.findByRole('img', { name: 'Adunni Diamond Logo with your brand' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Jollof Bowl Logo with your brand' })).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ brandName: 'Your Brand', tagline: 'Your tagline here', colors: [] });
+    expect(screen.getByLabelText('Premium')).toBeInTheDocument();
+  });
+
+  test('draws the logos again with what the user types, industry and colours', async () => {
+    const { user } = renderLayout(<LogoMakerRoute />);
+    await screen.findByRole('img', { name: 'Adunni Diamond Logo with your brand' });
+
+    await user.type(screen.getByLabelText('Brand name'), "Ada's Kitchen");
+    await user.type(screen.getByLabelText('Tagline'), 'Jollof');
+    await user.selectOptions(screen.getByLabelText('Industry'), 'Food');
+    await user.click(screen.getByRole('button', { name: 'Add a colour' }));
+
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ brandName: "Ada's Kitchen", tagline: 'Jollof', industry: 'Food', colors: ['#16a34a'] }),
+    );
+    expect(screen.getByLabelText('Brand colour 1')).toHaveValue('#16a34a');
+    await user.click(screen.getByRole('button', { name: 'Add a colour' }));
+    expect(screen.queryByRole('button', { name: 'Add a colour' })).not.toBeInTheDocument();
+  });
+
+  test('a visitor who chooses a logo is asked to sign up', async () => {
+    const { user } = renderLayout(<LogoMakerRoute />);
+
+    await user.click(await screen.findByRole('button', { name: 'Use Adunni Diamond Logo' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Join creators on designcore' })).toBeInTheDocument();
+    expect(opened).toEqual([]);
+  });
+
+  test('a member who chooses a logo gets a design and the editor opens', async () => {
+    const { user, router } = renderLayout(<LogoMakerRoute />, { as: member({ premium: true }) });
+    const list = await screen.findByRole('region', { name: 'Your logos' });
+
+    await user.type(screen.getByLabelText('Brand name'), 'Grace');
+    await user.click(within(list).getByRole('button', { name: 'Use Jollof Bowl Logo' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editor'));
+    expect(router.state.location.search).toBe('?designId=design-9');
+    expect(opened[0]).toMatchObject({ templateId: 'logo-2', brandName: 'Grace' });
+  });
+
+  test('when the server asks for premium the upgrade dialog opens', async () => {
+    server.use(
+      http.post(apiPath('/logo-maker/designs'), () =>
+        HttpResponse.json({ status: 402, code: 'upgrade_required', message: 'Upgrade' }, { status: 402 }),
+      ),
+    );
+    const { user } = renderLayout(<LogoMakerRoute />, { as: member() });
+
+    await user.click(await screen.findByRole('button', { name: 'Use Adunni Diamond Logo' }));
+
+    expect(await screen.findByText('Upgrade dialog is open')).toBeInTheDocument();
+  });
+});

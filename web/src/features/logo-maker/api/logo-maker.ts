@@ -1,0 +1,40 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+
+/** What the Logo Maker's form offers (`GET /api/v1/logo-maker`). */
+export type LogoMakerForm = { industries: string[]; maxBrandName: number; maxTagline: number; maxColors: number };
+
+/** A brand kit as the server takes it. */
+export type BrandKit = { brandName: string; tagline?: string; industry?: string | null; colors?: string[] };
+
+export type LogoPreview = {
+  templateId: string;
+  name: string;
+  subCategory: string | null;
+  isPremium: boolean;
+  /** A `data:image/webp` URL. */
+  image: string;
+};
+
+/** A design as the designs API answers it (the fields the Logo Maker needs). */
+export type CreatedDesign = { id: string; name: string; version: number };
+
+export function useLogoMakerForm() {
+  return useSWR('/logo-maker', (path: string) => api.get<LogoMakerForm>(path));
+}
+
+/** Every logo drawn with `kit`, one batch; the previous grid stays while the next loads. */
+export function useLogoPreviews(kit: BrandKit | null) {
+  return useSWR(
+    kit ? ['/logo-maker/previews', JSON.stringify(kit)] : null,
+    ([path, body]: [string, string]) =>
+      api.post<{ previews: LogoPreview[] }>(path, JSON.parse(body) as BrandKit).then((answer) => answer.previews),
+    { keepPreviousData: true },
+  );
+}
+
+/** A new design from a logo with the kit set in (premium while the premium model is on). */
+export function openLogo(templateId: string, kit: BrandKit): Promise<CreatedDesign> {
+  return api.post<CreatedDesign>('/logo-maker/designs', { templateId, ...kit });
+}
