@@ -7,23 +7,34 @@ fails its broken adapter on the rule broken, and only there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Self
 
 import pytest
 
 from designcore.adapters.memory import (
     FixedClock,
+    InMemoryAccountsStore,
     InMemoryOutbox,
     InMemoryRateLimiter,
     InMemoryStorage,
     InMemoryTemplateCatalogue,
 )
+from designcore.adapters.memory.accounts import (
+    InMemoryAccountsUnitOfWork,
+    InMemoryCreditLedger,
+    InMemoryPaymentRepository,
+)
+from designcore.domain.payments import Payment
+from designcore.domain.profiles import CreditEntry
 from designcore.domain.templates import TemplateSummary
 from designcore.ports.mail import SentMail
 from designcore.ports.storage import ObjectInfo
 from designcore.testing.contracts import (
+    AccountsContract,
     CatalogueContract,
     OutboxContract,
+    PaymentBooksContract,
     RateLimiterContract,
     StorageContract,
 )
@@ -79,3 +90,45 @@ class TestBrokenRateLimiter(RateLimiterContract):
     @pytest.fixture
     def rate_limiter(self, clock: FixedClock) -> RateLimiterNeverForgetting:
         return RateLimiterNeverForgetting(clock)
+
+
+class LedgerPayingTwice(InMemoryCreditLedger):
+    """append takes a second line for the same user, reason and reference."""
+
+    def append(self, entry: CreditEntry) -> None:
+        self._s.credits[entry.id] = entry
+
+
+class PaymentsOldestFirst(InMemoryPaymentRepository):
+    """for_user lists a user's payments oldest first."""
+
+    def for_user(self, user_id: str, limit: int, offset: int = 0) -> Sequence[Payment]:
+        return list(reversed(super().for_user(user_id, 10**6)))[offset : offset + limit]
+
+
+class BrokenUnitOfWork(InMemoryAccountsUnitOfWork):
+    """The in-memory unit of work with the broken ledger and payments above."""
+
+    def __enter__(self) -> Self:
+        super().__enter__()
+        assert self._state is not None
+        self.credits = LedgerPayingTwice(self._state)
+        self.payments = PaymentsOldestFirst(self._state)
+        return self
+
+
+def broken_accounts() -> Callable[[], BrokenUnitOfWork]:
+    store = InMemoryAccountsStore()
+    return lambda: BrokenUnitOfWork(store)
+
+
+class TestBrokenAccounts(AccountsContract):
+    @pytest.fixture
+    def uow_factory(self) -> Callable[[], BrokenUnitOfWork]:
+        return broken_accounts()
+
+
+class TestBrokenPaymentBooks(PaymentBooksContract):
+    @pytest.fixture
+    def uow_factory(self) -> Callable[[], BrokenUnitOfWork]:
+        return broken_accounts()

@@ -100,6 +100,21 @@ class TestBrokenAdapters:
     ) -> None:
         assert {"test_reset_forgets_attempts"} == failed(broken, "TestBrokenRateLimiter")
 
+    def test_the_accounts_suite_fails_a_ledger_paying_twice(self, broken: dict[str, str]) -> None:
+        assert {"test_duplicate_reason_and_reference_is_refused"} == failed(
+            broken, "TestBrokenAccounts"
+        )
+        assert 40 < sum(name.startswith("TestBrokenAccounts.") for name in broken)
+
+    def test_the_payment_books_suite_fails_payments_listed_oldest_first(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {
+            "test_for_user_newest_first_with_limit",
+            "test_for_user_pages_with_offset_and_counts",
+            "test_a_negative_limit_is_refused",  # the broken listing skips the check
+        } == failed(broken, "TestBrokenPaymentBooks")
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

@@ -5,9 +5,18 @@ Each suite is a plain class whose ``test_*`` methods pytest collects through the
 fixture answers a new, empty adapter for each test.
 """
 
+from designcore.testing.contracts.accounts import AccountsContract
 from designcore.testing.contracts.catalogue import CatalogueContract
 from designcore.testing.contracts.mail import OutboxContract
+from designcore.testing.contracts.payment_books import PaymentBooksContract
 from designcore.testing.contracts.rate_limit import RateLimiterContract
 from designcore.testing.contracts.storage import StorageContract
 
-__all__ = ["CatalogueContract", "OutboxContract", "RateLimiterContract", "StorageContract"]
+__all__ = [
+    "AccountsContract",
+    "CatalogueContract",
+    "OutboxContract",
+    "PaymentBooksContract",
+    "RateLimiterContract",
+    "StorageContract",
+]
