@@ -695,6 +695,7 @@ class Container(containers.DeclarativeContainer):
         codec=image_codec,
         fitter=providers.Singleton(_lazy("designcore.app.seed.measure:MeasuredTextFitter")),
         designs=designs,
+        exporter=export_renderer,
     )
     photo_editor = providers.Singleton(
         PhotoEditorService,

@@ -190,3 +190,23 @@ def check_can_open(viewer: Viewer, *, premium_model_on: bool) -> None:
             "the Logo Maker is a premium feature: upgrade to open this logo",
             code="upgrade_required",
         )
+
+
+LOGO_EXPORT_FORMATS = ("png", "svg")
+"""What a logo downloads as: a PNG with a transparent background, or SVG."""
+
+
+def transparent(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``document`` whose pages have no background (a logo to put on anything)."""
+    clear = copy.deepcopy(dict(document))
+    for page in clear.get("pages") or []:
+        if isinstance(page, dict):
+            page["background"] = "transparent"
+    return clear
+
+
+def parse_export_format(raw: object) -> str:
+    """``png`` or ``svg``; raises ``ValidationFailed`` naming ``format``."""
+    if raw not in LOGO_EXPORT_FORMATS:
+        raise ValidationFailed([FieldIssue("format", "must be png or svg")])
+    return str(raw)

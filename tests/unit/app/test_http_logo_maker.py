@@ -190,3 +190,57 @@ def test_only_logos_open_here(client: Client, stocked: Container) -> None:
         DESIGNS, json={"templateId": other.id, "brandName": "Ada"}, headers=PREMIUM
     )
     assert 404 == answer.status_code
+
+
+EXPORTS = "/api/v1/logo-maker/exports"
+
+
+def test_a_premium_logo_downloads_as_a_transparent_png(
+    client: Client, stocked: Container, logos: tuple[Template, ...]
+) -> None:
+    answer = client.post(
+        EXPORTS,
+        json={"templateId": logos[0].id, "format": "png", "brandName": "Ada's Kitchen"},
+        headers=PREMIUM,
+    )
+    assert 200 == answer.status_code, answer.text
+    assert "image/png" == answer.headers["content-type"]
+    assert 'filename="designcore-ada-s-kitchen.png"' in answer.headers["content-disposition"]
+    image = Image.open(io.BytesIO(answer.content))
+    assert "A" in image.getbands()
+    assert 0 == image.getpixel((2, 2))[3]  # the page's corner shows through
+
+
+def test_a_logo_downloads_as_svg_with_the_brand(
+    client: Client, stocked: Container, logos: tuple[Template, ...]
+) -> None:
+    answer = client.post(
+        EXPORTS,
+        json={"templateId": logos[0].id, "format": "svg", "brandName": "Ada"},
+        headers=PREMIUM,
+    )
+    assert 200 == answer.status_code, answer.text
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert "default-src 'none'" in answer.headers["content-security-policy"]
+    assert b"<svg" in answer.content
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status"),
+    [
+        ({"format": "png", "brandName": "Ada"}, FREE, 402),
+        ({"format": "png", "brandName": "Ada"}, {}, 401),
+        ({"format": "pdf", "brandName": "Ada"}, PREMIUM, 400),
+        ({"format": "png"}, PREMIUM, 400),
+    ],
+)
+def test_logo_downloads_refused(
+    client: Client,
+    stocked: Container,
+    logos: tuple[Template, ...],
+    body: dict[str, Any],
+    headers: dict[str, str],
+    status: int,
+) -> None:
+    answer = client.post(EXPORTS, json={"templateId": logos[0].id, **body}, headers=headers)
+    assert status == answer.status_code, answer.text

@@ -13,6 +13,8 @@ from designcore.domain.logo_maker import (
     brand_colours,
     brand_document,
     check_can_open,
+    parse_export_format,
+    transparent,
     parse_brand_kit,
     shrink_to_fit,
 )
@@ -203,3 +205,17 @@ class TestOpening:
     def test_premium_users_open(self) -> None:
         premium = Viewer(user_id="u1", subscription_status="active", subscription_plan="premium")
         check_can_open(premium, premium_model_on=True)
+
+
+def test_transparent_drops_every_page_background_in_a_copy() -> None:
+    document = logo()
+    clear = transparent(document)
+    assert ["transparent"] == [page["background"] for page in clear["pages"]]
+    assert "#ffffff" == document["pages"][0]["background"]
+
+
+def test_logos_download_as_png_or_svg() -> None:
+    assert ("png", "svg") == (parse_export_format("png"), parse_export_format("svg"))
+    for bad in ("pdf", None, 1):
+        with pytest.raises(ValidationFailed):
+            parse_export_format(bad)

@@ -6,14 +6,21 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from litestar import Router, get, post
+from litestar import Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 
 from designcore.app.http.designs import DesignOut
+from designcore.app.http.exports import SVG_POLICY
 from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
 from designcore.domain.errors import FieldIssue, ValidationFailed
-from designcore.domain.logo_maker import MAX_BRAND_NAME, MAX_COLOURS, MAX_TAGLINE, parse_brand_kit
+from designcore.domain.logo_maker import (
+    MAX_BRAND_NAME,
+    MAX_COLOURS,
+    MAX_TAGLINE,
+    parse_brand_kit,
+    parse_export_format,
+)
 from designcore.domain.premium import Viewer
 
 MAX_LOGO_BODY_BYTES = 4 * 1024
@@ -102,9 +109,39 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         kit = parse_brand_kit(fields, logo_maker.industries())
         return DesignOut.of_full(logo_maker.open_in_editor(viewer, template_id, kit))
 
+    @post(
+        "/exports",
+        operation_id="logoMakerExport",
+        status_code=200,
+        sync_to_thread=True,
+        request_max_body_size=MAX_LOGO_BODY_BYTES,
+    )
+    def export_logo(
+        logo_maker: NamedDependency[LogoMakerService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[dict[str, Any]],
+    ) -> Response[bytes]:
+        """A logo with the brand kit set in, as a file: ``{templateId, format: png|svg,
+        brandName, tagline?, industry?, colors?}``; PNG has a transparent background. A
+        premium feature while the premium model is on (401, 402 ``upgrade_required``)."""
+        fields = dict(data)
+        template_id = fields.pop("templateId", None)
+        fmt = parse_export_format(fields.pop("format", None))
+        if not isinstance(template_id, str) or not template_id:
+            raise ValidationFailed([FieldIssue("templateId", "give the logo template's id")])
+        kit = parse_brand_kit(fields, logo_maker.industries())
+        filename, made = logo_maker.export(viewer, template_id, kit, fmt)
+        headers = {
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "no-store",
+        }
+        if made.media_type.startswith("image/svg+xml"):
+            headers["Content-Security-Policy"] = SVG_POLICY
+        return Response(made.data, media_type=made.media_type, headers=headers)
+
     return Router(
         "/api/v1/logo-maker",
-        route_handlers=[form, previews, open_logo],
+        route_handlers=[form, previews, open_logo, export_logo],
         tags=["logo-maker"],
         dependencies={"logo_maker": Provide(provide, sync_to_thread=False)},
     )

@@ -12,7 +12,9 @@ import attrs
 from designcore.app.services.designs import DesignService
 from designcore.app.services.site_settings import SiteSettingsService
 from designcore.domain.designs import Design
+from designcore.domain.document import parse_document
 from designcore.domain.errors import NotFound
+from designcore.domain.exports import export_filename
 from designcore.domain.images import ImageFormat, Transform
 from designcore.domain.logo_maker import (
     LOGOS_CATEGORY,
@@ -20,12 +22,14 @@ from designcore.domain.logo_maker import (
     brand_document,
     check_can_open,
     shrink_to_fit,
+    transparent,
 )
 from designcore.domain.premium import Viewer
+from designcore.domain.rendering import RenderedExport, RenderFormat
 from designcore.domain.templates import Template
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import ImageCodec
-from designcore.ports.rendering import PreviewRenderer, TextFitter
+from designcore.ports.rendering import PreviewRenderer, Renderer, TextFitter
 
 PREVIEW_WIDTH = 400
 """Pixels across each preview (the grid shows them at about 200 CSS pixels, 2x dense)."""
@@ -56,6 +60,7 @@ class LogoMakerService:
         codec: ImageCodec,
         fitter: TextFitter,
         designs: DesignService,
+        exporter: Renderer,
     ) -> None:
         self._catalogue = catalogue
         self._settings = settings
@@ -63,6 +68,7 @@ class LogoMakerService:
         self._codec = codec
         self._fitter = fitter
         self._designs = designs
+        self._exporter = exporter
 
     def industries(self) -> tuple[str, ...]:
         """The Logos templates' sub-categories, in the catalogue's order."""
@@ -136,3 +142,16 @@ class LogoMakerService:
         return self._designs.save(
             viewer, design.id, document=document, expected_version=design.version
         )
+
+    def export(
+        self, viewer: Viewer, template_id: str, kit: BrandKit, format: str
+    ) -> tuple[str, RenderedExport]:
+        """The logo with ``kit`` set in as a file named after the brand: ``png`` (transparent
+        background, 1 px per document pixel) or ``svg``. Raises as :meth:`branded_document`
+        does (a premium feature while the premium model is on)."""
+        _, document = self.branded_document(viewer, template_id, kit)
+        render_format = RenderFormat(format)
+        made = self._exporter.render(
+            parse_document(transparent(document)), format=render_format, pages=[0]
+        )
+        return export_filename(kit.brand_name, render_format, archive=False), made
