@@ -13,10 +13,10 @@ from designcore.domain.logo_maker import (
     brand_colours,
     brand_document,
     check_can_open,
-    parse_export_format,
-    transparent,
     parse_brand_kit,
+    parse_export_format,
     shrink_to_fit,
+    transparent,
 )
 from designcore.domain.premium import Viewer
 
