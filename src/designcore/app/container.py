@@ -362,6 +362,30 @@ class Container(containers.DeclarativeContainer):
         _engine, url=settings.provided.database_url, schema=settings.provided.database.schema
     )
 
+    analytics_events = providers.Selector(
+        settings.provided.database.backend,
+        memory=providers.Singleton(InMemoryAnalyticsEventStore),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"),
+            engine=engine,
+        ),
+    )
+    analytics = providers.Selector(
+        providers.Callable(_family, ANALYTICS_BACKENDS, settings.provided.analytics.backend),
+        plugin=providers.Singleton(
+            _plugin,
+            settings,
+            "analytics",
+            Analytics,
+            "DESIGNCORE_ANALYTICS_BACKEND",
+            settings.provided.analytics.backend,
+        ),
+        local=providers.Singleton(
+            _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
+        ),
+        none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
+    )
+    event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)
     catalogue = providers.Selector(
         providers.Callable(_catalogue_family, settings),
         memory=providers.Singleton(InMemoryTemplateCatalogue),
@@ -524,6 +548,7 @@ class Container(containers.DeclarativeContainer):
     )
     auth = providers.Singleton(
         AuthService,
+        events=event_recorder,
         accounts=accounts,
         hasher=password_hasher,
         signer=token_signer,
@@ -574,6 +599,7 @@ class Container(containers.DeclarativeContainer):
     premium = providers.Singleton(premium_plan, settings.provided.payments.plan_code)
     payments = providers.Singleton(
         PaymentService,
+        events=event_recorder,
         accounts=accounts,
         gateway=payment_gateway,
         plan=premium,
@@ -621,30 +647,6 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     creators = providers.Singleton(CreatorService, directory=creators_directory, clock=clock)
-    analytics_events = providers.Selector(
-        settings.provided.database.backend,
-        memory=providers.Singleton(InMemoryAnalyticsEventStore),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"),
-            engine=engine,
-        ),
-    )
-    analytics = providers.Selector(
-        providers.Callable(_family, ANALYTICS_BACKENDS, settings.provided.analytics.backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "analytics",
-            Analytics,
-            "DESIGNCORE_ANALYTICS_BACKEND",
-            settings.provided.analytics.backend,
-        ),
-        local=providers.Singleton(
-            _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
-        ),
-        none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
-    )
-    event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)
     analytics_service = providers.Singleton(
         AnalyticsService,
         analytics=analytics,
@@ -655,6 +657,7 @@ class Container(containers.DeclarativeContainer):
     )
     catalogue_service = providers.Singleton(
         CatalogueService,
+        events=event_recorder,
         catalogue=catalogue,
         prompts=prompt_log,
         settings=site_settings,
@@ -678,6 +681,7 @@ class Container(containers.DeclarativeContainer):
     )
     designs = providers.Singleton(
         DesignService,
+        events=event_recorder,
         designs=design_repository,
         catalogue=catalogue,
         settings=site_settings,
@@ -705,6 +709,7 @@ class Container(containers.DeclarativeContainer):
     )
     exports = providers.Singleton(
         ExportService,
+        events=event_recorder,
         catalogue=catalogue,
         settings=site_settings,
         accounts=accounts,

@@ -539,6 +539,7 @@ for _cls in (
     PaymentsSettings,
     KeyEncryptionSettings,
     AdapterSettings,
+    AnalyticsSettings,
     Settings,
 ):
     attrs.resolve_types(_cls)

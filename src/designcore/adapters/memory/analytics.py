@@ -27,6 +27,11 @@ class InMemoryAnalyticsEventStore:
         with self._lock:
             self._events.extend(events)
 
+    def all_events(self) -> list[AnalyticsEvent]:
+        """Every kept event, oldest first (for tests; not part of the port)."""
+        with self._lock:
+            return list(self._events)
+
     def count_events(self) -> int:
         """How many events are kept."""
         return len(self._events)

@@ -151,6 +151,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         compression_config=compression_config(),
         debug=settings.server.debug,
         lifespan=_housekeeping(container, settings),
+        on_shutdown=[lambda: container.analytics().flush()],
     )
     app.state.container = container
     return app

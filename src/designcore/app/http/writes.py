@@ -49,10 +49,14 @@ class RpcController(Controller):
         sync_to_thread=True,
     )
     def increment_views(
-        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[TemplateIdIn]
+        self,
+        catalogue: NamedDependency[CatalogueService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[TemplateIdIn],
     ) -> ViewCountOut:
         """Count one view of a template."""
-        return ViewCountOut(data.template_id, catalogue.record_view(data.template_id))
+        views = catalogue.record_view(data.template_id, viewer.user_id)
+        return ViewCountOut(data.template_id, views)
 
     @post(
         "/increment_template_use_count",
@@ -61,10 +65,13 @@ class RpcController(Controller):
         sync_to_thread=True,
     )
     def increment_uses(
-        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[TemplateIdIn]
+        self,
+        catalogue: NamedDependency[CatalogueService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[TemplateIdIn],
     ) -> UseCountOut:
         """Count one use of a template."""
-        return UseCountOut(data.template_id, catalogue.record_use(data.template_id))
+        return UseCountOut(data.template_id, catalogue.record_use(data.template_id, viewer.user_id))
 
 
 class PromptController(Controller):

@@ -39,12 +39,14 @@ class EventRecorder:
     failing the request that caused it.
     """
 
-    def __init__(self, analytics: Analytics, clock: Clock) -> None:
+    def __init__(self, analytics: Analytics | None, clock: Clock | None) -> None:
         self._analytics = analytics
         self._clock = clock
 
     def capture(self, name: str, user_id: str | None, **properties: Scalar) -> None:
         """Capture ``name`` now, for ``user_id`` (or an anonymous visitor)."""
+        if self._analytics is None or self._clock is None:
+            return
         try:
             event = AnalyticsEvent(
                 name=name,
@@ -60,11 +62,17 @@ class EventRecorder:
 
     def identify(self, user_id: str, email: str | None) -> None:
         """Tie ``user_id`` to its e-mail (on sign-in)."""
-        self._analytics.identify(user_id, email, {})
+        if self._analytics is not None:
+            self._analytics.identify(user_id, email, {})
 
     def reset(self, user_id: str) -> None:
         """Forget ``user_id``'s identity (on sign-out)."""
-        self._analytics.reset(user_id)
+        if self._analytics is not None:
+            self._analytics.reset(user_id)
+
+
+NO_EVENTS = EventRecorder(None, None)
+"""A recorder that captures nothing: the services' default when built without analytics."""
 
 
 class AnalyticsService:

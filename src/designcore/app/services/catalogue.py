@@ -7,6 +7,7 @@ from collections.abc import Hashable, Sequence
 
 import attrs
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.site_settings import SiteSettingsService
 from designcore.domain.errors import Conflict, FieldIssue, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.pagination import Page, PageRequest
@@ -69,11 +70,13 @@ class CatalogueService:
         prompts: PromptLog,
         settings: SiteSettingsService,
         clock: Clock,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._catalogue = catalogue
         self._prompts = prompts
         self._settings = settings
         self._clock = clock
+        self._events = events
 
     def home_rows(self, limit: int = HOME_ROW_SIZE) -> list[HomeRow]:
         """The five home rows, newest first, ``limit`` templates each (one catalogue read)."""
@@ -97,12 +100,20 @@ class CatalogueService:
             search=normalise_search_term(search),
         )
 
-    def search(self, term: str | None, request: PageRequest) -> Page[TemplateSummary]:
-        """Ranked full-text search, falling back to the plain filtered listing on failure."""
+    def search(
+        self, term: str | None, request: PageRequest, user_id: str | None = None
+    ) -> Page[TemplateSummary]:
+        """Ranked full-text search, falling back to the plain filtered listing on failure.
+        The first page captures ``search_performed`` with the number of results."""
         normalised = normalise_search_term(term)
         if normalised is None:
             raise ValidationFailed((FieldIssue("q", "must not be blank"),))
-        return self._search(normalised, request)
+        page = self._search(normalised, request)
+        if request.page == 1:
+            self._events.capture(
+                "search_performed", user_id, term=normalised, results=page.total_count
+            )
+        return page
 
     def _search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
         try:
@@ -184,13 +195,17 @@ class CatalogueService:
             raise Conflict("this template cannot be opened in the editor", code="no_document")
         return template
 
-    def record_view(self, template_id: str) -> int:
-        """Count a view of the template."""
-        return self._catalogue.increment_views(template_id)
+    def record_view(self, template_id: str, user_id: str | None = None) -> int:
+        """Count a view of the template (and capture ``template_viewed``)."""
+        views = self._catalogue.increment_views(template_id)
+        self._events.capture("template_viewed", user_id, template_id=template_id)
+        return views
 
-    def record_use(self, template_id: str) -> int:
-        """Count a use of the template."""
-        return self._catalogue.increment_uses(template_id)
+    def record_use(self, template_id: str, user_id: str | None = None) -> int:
+        """Count a use of the template (and capture ``template_customised``)."""
+        uses = self._catalogue.increment_uses(template_id)
+        self._events.capture("template_customised", user_id, template_id=template_id)
+        return uses
 
     def log_search(self, term: str, user_id: str | None, viewer: Viewer) -> SearchPrompt:
         """Record a search. ``user_id`` must be the viewer's own, or ``None``."""

@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.exports import IMAGE_OWNER
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.site_settings import SiteSettingsService
@@ -155,7 +156,9 @@ class DesignService:
         clock: Clock,
         storage: Storage,
         renderer: Renderer,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
+        self._events = events
         self._designs = designs
         self._catalogue = catalogue
         self._settings = settings
@@ -280,6 +283,7 @@ class DesignService:
                     self._refund(owner, decision.credits, design.id)
                 raise
         self.previews.submit(owner, design.id)
+        self._events.capture("design_saved", owner, design_id=design.id)
         return design
 
     def _balance(self, owner: str) -> int:
@@ -362,6 +366,7 @@ class DesignService:
         )
         self._designs.save(after, expected_version)
         self.previews.submit(owner, design_id)
+        self._events.capture("design_saved", owner, design_id=design_id)
         return after
 
     def change(

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.site_settings import SiteSettingsService
 from designcore.domain.designs import Design
@@ -167,7 +168,9 @@ class ExportService:
         clock: Clock,
         max_concurrent_renders: int = MAX_CONCURRENT_RENDERS,
         render_wait_seconds: float = RENDER_WAIT_SECONDS,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
+        self._events = events
         self._catalogue = catalogue
         self._settings = settings
         self._accounts = accounts
@@ -209,6 +212,15 @@ class ExportService:
         if decision.credits:
             # Only now, after the file exists; the ledger re-checks the balance under its lock.
             self._profiles.spend(viewer.user_id, decision.credits, f"export:{uuid.uuid4()}")
+        source = request.source
+        self._events.capture(
+            "design_downloaded",
+            viewer.user_id,
+            format=decision.format.value,
+            watermark=decision.watermark,
+            template_id=source.reference if source.kind is SourceKind.TEMPLATE else None,
+            design_id=source.reference if source.kind is SourceKind.DESIGN else None,
+        )
         return ExportFile(
             data=export.data,
             media_type=export.media_type,

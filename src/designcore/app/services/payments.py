@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.domain.errors import FieldIssue, NotAllowed, NotFound, Unavailable, ValidationFailed
 from designcore.domain.payments import (
     ABANDON_AFTER,
@@ -79,12 +80,14 @@ class PaymentService:
         plan: Plan,
         clock: Clock,
         callback_url: str | None = None,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._accounts = accounts
         self._gateway = gateway
         self.plan = plan
         self._clock = clock
         self._callback_url = callback_url
+        self._events = events
 
     def public_key(self) -> str:
         """The provider's public key, for the payment popup."""
@@ -128,6 +131,7 @@ class PaymentService:
             self._record(reference, status=PaymentStatus.FAILED, failure=error.code)
             raise
         self._record(reference, access_code=made.access_code)
+        self._events.capture("upgrade_started", user_id, step="payment_started")
         return Upgrade(reference, made.access_code, made.authorization_url)
 
     def _record(self, reference: str, **changes: Any) -> None:
@@ -202,7 +206,24 @@ class PaymentService:
                 )
             uow.payments.update(changed)
             uow.commit()
-            return changed
+        self._capture_outcome(changed)
+        return changed
+
+    def _capture_outcome(self, payment: Payment) -> None:
+        if payment.status is PaymentStatus.SUCCEEDED:
+            self._events.capture(
+                "payment_succeeded",
+                payment.user_id,
+                reference=payment.reference,
+                amount=payment.price.minor,
+            )
+        elif payment.status in (PaymentStatus.FAILED, PaymentStatus.REJECTED):
+            self._events.capture(
+                "payment_failed",
+                payment.user_id,
+                reference=payment.reference,
+                reason=payment.failure,
+            )
 
     def _activate(self, uow: AccountsUnitOfWork, payment: Payment) -> None:
         now = self._clock.now()

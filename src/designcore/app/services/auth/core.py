@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 import attrs
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.profiles import apply_referral, create_profile
 from designcore.app.services.signed_in import SignedInCache
 from designcore.domain.accounts import (
@@ -147,7 +148,9 @@ class AuthCore:
         clock: Clock,
         settings: AuthSettings,
         signed_in: SignedInCache,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
+        self.events = events
         self.writer = accounts
         self.reader = reader
         self.hasher = hasher
@@ -271,6 +274,8 @@ class AuthCore:
         uow.sessions.add(session)
         signed_in = attrs.evolve(user, last_sign_in_at=now, updated_at=now)
         uow.users.update(signed_in)
+        self.events.identify(user.id, user.email)
+        self.events.capture("signed_in", user.id, method=method)
         return self.viewed(uow, self.issue(uow, signed_in, session, None))
 
     # -- inputs ------------------------------------------------------------------------
@@ -297,7 +302,14 @@ class AuthCore:
         uow.users.add(user)
         uow.identities.add(identity)
         create_profile(uow, user, metadata)
-        apply_referral(uow, user.id, metadata.get("referral_code"), self.clock.now())
+        award = apply_referral(uow, user.id, metadata.get("referral_code"), self.clock.now())
+        # Captured in the sign-up's transaction: a sign-up rolled back after this (rare: the
+        # commit follows at once) would still have been counted.
+        self.events.capture("signed_up", user.id, method=identity.provider)
+        if award is not None:
+            self.events.capture(
+                "referral_completed", user.id, referrer_id=award.referral.referrer_id
+            )
 
     # -- mailed links and PKCE ---------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 
+from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.auth.core import AuthCore, AuthSettings
 from designcore.app.services.auth.links import MailedLinkService
 from designcore.app.services.auth.mfa import MfaService
@@ -53,6 +54,7 @@ class AuthService:
         identity_providers: Mapping[str, OpenIdProvider] | None = None,
         reader: Callable[[], AccountsUnitOfWork] | None = None,
         signed_in: SignedInCache | None = None,
+        events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._core = core = AuthCore(
             accounts=accounts,
@@ -64,6 +66,7 @@ class AuthService:
             clock=clock,
             settings=settings,
             signed_in=signed_in or SignedInCache(clock, timedelta(0)),
+            events=events,
         )
         self.settings = settings
         self.sessions = SessionService(core)

@@ -163,3 +163,5 @@ class SessionService:
             else:
                 uow.sessions.delete_for_user(caller.user_id)
             uow.commit()
+        self._core.events.capture("signed_out", caller.user_id)
+        self._core.events.reset(caller.user_id)
