@@ -41,6 +41,7 @@ from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.analytics import AnalyticsService, EventRecorder
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
+from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService, storage_image_loader
@@ -663,6 +664,7 @@ class Container(containers.DeclarativeContainer):
         settings=site_settings,
         clock=clock,
     )
+    calendar = providers.Singleton(CalendarService, catalogue=catalogue_service, clock=clock)
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(
         _lazy("designcore.adapters.render:SkiaRenderer"),

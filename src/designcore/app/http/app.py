@@ -14,6 +14,7 @@ from designcore.app.container import Container, build_container
 from designcore.app.http.account import AccountBooksController
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
+from designcore.app.http.calendar import calendar_controller
 from designcore.app.http.compression import compression_config
 from designcore.app.http.creators import CreatorController
 from designcore.app.http.dependencies import dependencies
@@ -38,6 +39,7 @@ from designcore.app.http.web import web_router
 from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
 from designcore.app.periodic import Schedule, lifespan
 from designcore.app.services.auth import AuthService
+from designcore.app.services.calendar import CalendarService
 from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService
 from designcore.app.services.logo_maker import LogoMakerService
@@ -114,6 +116,10 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         designs: DesignService = container.designs()
         return designs
 
+    def provide_calendar() -> CalendarService:
+        calendar: CalendarService = container.calendar()
+        return calendar
+
     def provide_payments() -> PaymentService:
         payments: PaymentService = container.payments()
         return payments
@@ -123,6 +129,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(export_handler(provide_exports))
     handlers.append(photo_editor_router(provide_photo_editor))
     handlers.append(designs_controller(provide_designs))
+    handlers.append(calendar_controller(provide_calendar))
     handlers.append(logo_maker_router(provide_logo_maker))
     handlers.append(fonts_router())
     handlers.append(inline_checkout_router(settings))
