@@ -12,6 +12,7 @@ from designcore import __version__
 from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
 from designcore.app.http.account import AccountBooksController
+from designcore.app.http.analytics import AnalyticsController
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.calendar import calendar_controller
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(AccountController)
     handlers.append(AccountBooksController)
     handlers.append(ProblemReportController)
+    handlers.append(AnalyticsController)
     handlers.append(CreatorController)
 
     def provide_auth() -> AuthService:

@@ -14,6 +14,7 @@ from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
+from designcore.app.services.analytics import AnalyticsService
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
@@ -60,6 +61,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_problem_reports() -> ProblemReportService:
         return container.problem_reports()
 
+    def provide_analytics() -> AnalyticsService:
+        service: AnalyticsService = container.analytics_service()
+        return service
+
     def provide_limiter() -> RateLimiter:
         limiter: RateLimiter = container.rate_limiter()
         return limiter
@@ -87,4 +92,5 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "problem_reports": Provide(provide_problem_reports, sync_to_thread=False),
         "creators": Provide(provide_creators, sync_to_thread=False),
         "limiter": Provide(provide_limiter, sync_to_thread=False),
+        "analytics_service": Provide(provide_analytics, sync_to_thread=False),
     }

@@ -1,0 +1,158 @@
+"""``/api/v1/events`` (the web app's events when no PostHog key is configured) and
+``/api/v1/analytics/summary`` (the admin dashboard)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody, QueryParameter, SkipValidation
+
+from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
+from designcore.app.services.analytics import MAX_CLIENT_BATCH, AnalyticsService
+from designcore.domain.analytics import AnalyticsSummary, DailyCount
+from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.premium import Viewer
+from designcore.ports.rate_limit import RateLimiter
+
+Service = NamedDependency[AnalyticsService]
+Me = NamedDependency[Viewer]
+Limiter = NamedDependency[SkipValidation[RateLimiter]]
+
+EVENTS_PER_ADDRESS = Quota(limit=120, window_seconds=60)
+"""Batches one client address may send a minute (each flush of the web app is one batch, at
+most one every 3 s per tab, so this leaves room for many tabs and people behind one NAT)."""
+MAX_EVENTS_BODY = 2 * 1024 * 1024
+"""The largest batch accepted, in bytes."""
+
+
+class EventIn(msgspec.Struct, forbid_unknown_fields=True):
+    """One event of the web app."""
+
+    event: str
+    distinct_id: str = ""
+    timestamp: datetime | None = None
+    properties: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class EventsIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A batch of the web app's events."""
+
+    batch: list[EventIn]
+
+
+class EventsOut(msgspec.Struct):
+    """How many events were accepted."""
+
+    accepted: int
+
+
+class DailyOut(msgspec.Struct):
+    day: date
+    count: int
+
+
+class CategoryOut(msgspec.Struct):
+    category: str
+    views: int
+    customisations: int
+
+
+class SearchTermOut(msgspec.Struct):
+    term: str
+    count: int
+    no_results: bool
+
+
+class FunnelOut(msgspec.Struct):
+    dialog_opened: int
+    payment_started: int
+    payment_succeeded: int
+
+
+class SummaryOut(msgspec.Struct):
+    """The admin dashboard's figures."""
+
+    days: int
+    start: date
+    end: date
+    daily_active_users: list[DailyOut]
+    categories: list[CategoryOut]
+    top_search_terms: list[SearchTermOut]
+    funnel: FunnelOut
+    referral_completions: list[DailyOut]
+
+    @classmethod
+    def of(cls, summary: AnalyticsSummary) -> SummaryOut:
+        def daily(counts: tuple[DailyCount, ...]) -> list[DailyOut]:
+            return [DailyOut(c.day, c.count) for c in counts]
+
+        return cls(
+            days=summary.days,
+            start=summary.start,
+            end=summary.end,
+            daily_active_users=daily(summary.daily_active_users),
+            categories=[
+                CategoryOut(c.category, c.views, c.customisations) for c in summary.categories
+            ],
+            top_search_terms=[
+                SearchTermOut(t.term, t.count, t.no_results) for t in summary.top_search_terms
+            ],
+            funnel=FunnelOut(
+                summary.funnel.dialog_opened,
+                summary.funnel.payment_started,
+                summary.funnel.payment_succeeded,
+            ),
+            referral_completions=daily(summary.referral_completions),
+        )
+
+
+class AnalyticsController(Controller):
+    """``/api/v1``: events in, the dashboard's summary out."""
+
+    path = "/api/v1"
+    tags = ["analytics"]
+
+    @post(
+        "/events",
+        operation_id="captureEvents",
+        status_code=202,
+        sync_to_thread=True,
+        request_max_body_size=MAX_EVENTS_BODY,
+    )
+    def capture(
+        self,
+        analytics_service: Service,
+        viewer: Me,
+        limiter: Limiter,
+        request: Request[Any, Any, Any],
+        data: JSONBody[EventsIn],
+    ) -> EventsOut:
+        """Capture up to 100 events of the web app, each checked against the catalogue (400
+        ``unknown_event``, ``property_too_long`` or ``invalid_event`` refuse the whole batch).
+        429 with ``Retry-After`` over 120 batches a minute per client address."""
+        wait = retry_after_quotas(limiter, [(address_key("events", request), EVENTS_PER_ADDRESS)])
+        if wait is not None:
+            raise RateLimited(
+                wait, code="too_many_events", message=f"too many events; try again in {wait} s"
+            )
+        if len(data.batch) > MAX_CLIENT_BATCH:
+            raise ValidationFailed(
+                [FieldIssue("batch", f"must hold at most {MAX_CLIENT_BATCH} events")]
+            )
+        accepted = analytics_service.record([msgspec.structs.asdict(e) for e in data.batch], viewer)
+        return EventsOut(accepted)
+
+    @get("/analytics/summary", operation_id="getAnalyticsSummary", sync_to_thread=True)
+    def summary(
+        self,
+        analytics_service: Service,
+        viewer: Me,
+        days: Annotated[Literal[7, 30, 90], QueryParameter(description="7, 30 or 90")] = 7,
+    ) -> SummaryOut:
+        """The admin dashboard's figures over the last 7, 30 or 90 days (admins only: 403
+        ``admin_only`` for everyone else)."""
+        return SummaryOut.of(analytics_service.summary(days, viewer))

@@ -1,0 +1,119 @@
+"""Analytics over HTTP: the web app's event batches and the admins' summary."""
+
+from __future__ import annotations
+
+from litestar.testing import TestClient
+
+from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
+from designcore.app import Container
+from designcore.domain.analytics import MAX_PROPERTY_LENGTH
+
+Client = TestClient  # type: ignore[type-arg]
+FREE = {"Authorization": "Bearer free-token"}
+ADMIN = {"Authorization": "Bearer admin-token"}
+
+
+def stored(container: Container) -> list[tuple[str, str]]:
+    container.analytics().flush()
+    store: InMemoryAnalyticsEventStore = container.analytics_events()
+    return [(e.name, e.distinct_id) for e in store.all_events()]
+
+
+class TestEvents:
+    def test_a_batch_is_accepted(self, client: Client, container: Container) -> None:
+        """202 with the count; a visitor's events keep the browser's id, a signed-in one's
+        are theirs."""
+        batch = [
+            {"event": "rage_click", "distinct_id": "anon-9", "properties": {"x": 3, "y": 4}},
+            {"event": "upgrade_started", "properties": {"step": "dialog_opened"}},
+        ]
+        answer = client.post("/api/v1/events", json={"batch": batch[:1]})
+        assert 202 == answer.status_code, answer.text
+        assert {"accepted": 1} == answer.json()
+        assert (
+            202
+            == client.post("/api/v1/events", json={"batch": batch[1:]}, headers=FREE).status_code
+        )
+        assert [("rage_click", "anon-9"), ("upgrade_started", "u-free")] == stored(container)
+
+    def test_an_unknown_event_is_refused(self, client: Client, container: Container) -> None:
+        """400 unknown_event naming the event's place; nothing is stored."""
+        answer = client.post(
+            "/api/v1/events",
+            json={
+                "batch": [
+                    {"event": "signed_out", "distinct_id": "a"},
+                    {"event": "nope", "distinct_id": "a"},
+                ]
+            },
+        )
+        assert 400 == answer.status_code, answer.text
+        assert "unknown_event" == answer.json()["code"]
+        assert "events[1]" in answer.json()["message"]
+        assert [] == stored(container)
+
+    def test_an_oversized_property_is_refused(self, client: Client) -> None:
+        """A property string over 65,535 characters is 400 property_too_long."""
+        event = {
+            "event": "signed_in",
+            "distinct_id": "a",
+            "properties": {"note": "x" * (MAX_PROPERTY_LENGTH + 1)},
+        }
+        answer = client.post("/api/v1/events", json={"batch": [event]})
+        assert 400 == answer.status_code, answer.text
+        assert "property_too_long" == answer.json()["code"]
+
+    def test_malformed_bodies_are_400(self, client: Client) -> None:
+        """Not JSON, or a batch of the wrong shape, is a 4xx with a code."""
+        answer = client.post(
+            "/api/v1/events", content=b"{", headers={"content-type": "application/json"}
+        )
+        assert 400 == answer.status_code
+        answer = client.post("/api/v1/events", json={"batch": [{"event": 5}]})
+        assert 400 == answer.status_code
+        assert "code" in answer.json()
+
+    def test_more_than_100_events_refused(self, client: Client) -> None:
+        """A batch over the client's burst is refused."""
+        batch = [{"event": "signed_out", "distinct_id": "a"}] * 101
+        answer = client.post("/api/v1/events", json={"batch": batch})
+        assert 400 == answer.status_code, answer.text
+
+    def test_rate_limited_per_address(self, client: Client) -> None:
+        """Over 120 batches a minute from one address is 429 with Retry-After."""
+        body = {"batch": [{"event": "signed_out", "distinct_id": "a"}]}
+        codes = [client.post("/api/v1/events", json=body).status_code for _ in range(121)]
+        assert [202] * 120 == codes[:120]
+        refused = client.post("/api/v1/events", json=body)
+        assert 429 == refused.status_code
+        assert "too_many_events" == refused.json()["code"]
+        assert int(refused.headers["retry-after"]) > 0
+
+
+class TestSummary:
+    def test_admins_read_it(self, client: Client) -> None:
+        """200 with every day of the period and the funnel."""
+        client.post(
+            "/api/v1/events",
+            json={"batch": [{"event": "upgrade_started", "properties": {"step": "dialog_opened"}}]},
+            headers=FREE,
+        )
+        client.app.state.container.analytics().flush()
+        answer = client.get("/api/v1/analytics/summary?days=30", headers=ADMIN)
+        assert 200 == answer.status_code, answer.text
+        summary = answer.json()
+        assert 30 == len(summary["daily_active_users"])
+        assert 1 == summary["daily_active_users"][-1]["count"]
+        assert {"dialog_opened": 1, "payment_started": 0, "payment_succeeded": 0} == summary[
+            "funnel"
+        ]
+
+    def test_others_are_refused(self, client: Client) -> None:
+        """A member and a visitor are 403."""
+        assert 403 == client.get("/api/v1/analytics/summary", headers=FREE).status_code
+        assert 403 == client.get("/api/v1/analytics/summary").status_code
+
+    def test_only_7_30_or_90_days(self, client: Client) -> None:
+        """Another period is 400."""
+        answer = client.get("/api/v1/analytics/summary?days=14", headers=ADMIN)
+        assert 400 == answer.status_code
