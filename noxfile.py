@@ -63,6 +63,10 @@ def project_python(session: nox.Session) -> str:
     return sys.executable
 
 
+TEST_POSTGRES_URL = os.environ.get(
+    "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
 @nox.session(python=False)
 def tests(session: nox.Session) -> None:
     """Python unit and contract tests (memory, SQLite and PostgreSQL)."""
@@ -200,7 +204,8 @@ def ensure_wrk(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks on SQLite and PostgreSQL: the catalogue with 100,000 templates, sequential
+    """Benchmarks on SQLite and PostgreSQL: analytics capture and the dashboard's summary
+    (benchmarks/analytics.py); the catalogue with 100,000 templates, sequential
     and under concurrent load (docs/benchmarks.md), the auth service
     (docs/benchmarks-auth.md), the renderer (docs/benchmarks-render.md) and the
     image-rendering path (docs/benchmarks-images.md)."""
@@ -211,6 +216,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/render.py")
     session.run("python", "benchmarks/images.py")
     session.run("python", "benchmarks/logo_maker.py")
+    session.run("python", "benchmarks/analytics.py", "--postgres", TEST_POSTGRES_URL)
 
 
 @nox.session(python=False)

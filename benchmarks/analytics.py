@@ -1,0 +1,143 @@
+"""Analytics: what capturing costs a request, and the dashboard's summary at 1 million events.
+
+    python benchmarks/analytics.py [--events 1000000] [--postgres URL]
+
+1. ``capture``: the time ``EventRecorder.capture`` takes in the calling thread (building and
+   checking the event, queueing it for the local sink's writer) while the writer stores into
+   SQLite, p50/p95/p99 over 20,000 captures.
+2. ``summary``: ``AnalyticsEventStore.totals`` over 7, 30 and 90 days with ``--events`` events
+   spread over 90 days (5,000 people, the catalogue's mix of events), on SQLite and, with
+   ``--postgres``, PostgreSQL; the median of 5 runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from designcore.adapters.local_analytics import LocalAnalytics
+from designcore.adapters.memory import SystemClock
+from designcore.adapters.sqlalchemy import create_database_engine, migrate
+from designcore.adapters.sqlalchemy.analytics import SqlAlchemyAnalyticsEventStore
+from designcore.app.services.analytics import EventRecorder
+from designcore.domain.analytics import AnalyticsEvent
+
+NOW = datetime.now(UTC)
+MIX = [
+    ("template_viewed", 50),
+    ("template_customised", 10),
+    ("search_performed", 20),
+    ("design_saved", 8),
+    ("signed_in", 6),
+    ("upgrade_started", 4),
+    ("payment_succeeded", 1),
+    ("referral_completed", 1),
+]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def make_event(rng: random.Random, name: str) -> AnalyticsEvent:
+    properties: dict[str, str | int | bool | None] = {}
+    if name.startswith("template_"):
+        properties["template_id"] = f"t{rng.randrange(500)}"
+    elif name == "search_performed":
+        properties |= {"term": f"term {rng.randrange(2000)}", "results": rng.randrange(5)}
+    elif name == "upgrade_started":
+        properties["step"] = rng.choice(["dialog_opened", "payment_started"])
+    return AnalyticsEvent(
+        name=name,
+        distinct_id=f"u{rng.randrange(5000)}",
+        timestamp=NOW - timedelta(seconds=rng.randrange(90 * 86400)),
+        properties=properties,
+    )
+
+
+def bench_capture(engine: sa.Engine) -> None:
+    sink = LocalAnalytics(SqlAlchemyAnalyticsEventStore(engine))
+    recorder = EventRecorder(sink, SystemClock())
+    times = []
+    for n in range(20_000):
+        started = time.perf_counter()
+        recorder.capture("template_viewed", f"u{n % 100}", template_id=f"t{n % 50}")
+        times.append((time.perf_counter() - started) * 1000)
+    sink.close()
+    print(
+        f"capture (local sink on SQLite): p50 {percentile(times, 0.5):.4f} ms, "
+        f"p95 {percentile(times, 0.95):.4f} ms, p99 {percentile(times, 0.99):.4f} ms"
+    )
+
+
+def fill(engine: sa.Engine, count: int) -> None:
+    store = SqlAlchemyAnalyticsEventStore(engine)
+    rng = random.Random(7)
+    names = [name for name, weight in MIX for _ in range(weight)]
+    batch = []
+    for _ in range(count):
+        batch.append(make_event(rng, rng.choice(names)))
+        if len(batch) == 10_000:
+            store.add_events(batch)
+            batch = []
+    store.add_events(batch)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(sa.text("ANALYZE analytics_events"))
+        else:
+            connection.execute(sa.text("ANALYZE"))
+
+
+def bench_summary(label: str, engine: sa.Engine, count: int) -> None:
+    started = time.perf_counter()
+    fill(engine, count)
+    print(f"{label}: {count:,} events stored in {time.perf_counter() - started:.0f} s")
+    store = SqlAlchemyAnalyticsEventStore(engine)
+    today = NOW.date()
+    for days in (7, 30, 90):
+        runs = []
+        for _ in range(5):
+            started = time.perf_counter()
+            store.totals(today - timedelta(days=days - 1), today)
+            runs.append((time.perf_counter() - started) * 1000)
+        print(f"{label}: summary over {days} days: median {statistics.median(runs):.0f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--postgres", default="")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        engine = create_database_engine(f"sqlite:///{Path(directory) / 'bench.db'}")
+        migrate(engine)
+        bench_capture(engine)
+        with engine.begin() as connection:
+            connection.execute(sa.text("DELETE FROM analytics_events"))
+        bench_summary("SQLite", engine, options.events)
+    if options.postgres:
+        schema = f"bench_analytics_{int(time.time())}"
+        admin = sa.create_engine(options.postgres)
+        with admin.begin() as connection:
+            connection.execute(sa.text(f"CREATE SCHEMA {schema}"))
+        try:
+            engine = create_database_engine(options.postgres, schema=schema)
+            migrate(engine)
+            bench_summary("PostgreSQL", engine, options.events)
+            engine.dispose()
+        finally:
+            with admin.begin() as connection:
+                connection.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
