@@ -103,4 +103,45 @@ describe('Logo Maker page', () => {
 
     expect(await screen.findByText('Upgrade dialog is open')).toBeInTheDocument();
   });
+
+  test('a download brings the file named by the server, with the kit', async () => {
+    const downloads: Array<{ format: string; brandName: string }> = [];
+    server.use(
+      http.post(apiPath('/logo-maker/exports'), async ({ request }) => {
+        const body = (await request.json()) as { format: string; brandName: string };
+        downloads.push(body);
+        return new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+          headers: { 'Content-Type': 'image/svg+xml', 'Content-Disposition': 'attachment; filename="designcore-grace.svg"' },
+        });
+      }),
+    );
+    const created: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:logo');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      created.push(this.download);
+    });
+    const { user } = renderLayout(<LogoMakerRoute />, { as: member({ premium: true }) });
+    await screen.findByRole('img', { name: 'Adunni Diamond Logo with your brand' });
+
+    await user.type(screen.getByLabelText('Brand name'), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Download Adunni Diamond Logo as SVG' }));
+
+    await waitFor(() => expect(created).toEqual(['designcore-grace.svg']));
+    expect(downloads[0]).toMatchObject({ format: 'svg', brandName: 'Grace' });
+    click.mockRestore();
+  });
+
+  test('a free member who downloads is offered the upgrade', async () => {
+    server.use(
+      http.post(apiPath('/logo-maker/exports'), () =>
+        HttpResponse.json({ status: 402, code: 'upgrade_required', message: 'Upgrade' }, { status: 402 }),
+      ),
+    );
+    const { user } = renderLayout(<LogoMakerRoute />, { as: member() });
+
+    await user.click(await screen.findByRole('button', { name: 'Download Jollof Bowl Logo as transparent PNG' }));
+
+    expect(await screen.findByText('Upgrade dialog is open')).toBeInTheDocument();
+  });
 });

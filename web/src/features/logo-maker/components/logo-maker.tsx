@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 
-import { openLogo, useLogoMakerForm, useLogoPreviews, type BrandKit, type LogoPreview } from '../api/logo-maker';
+import { downloadLogo, openLogo, useLogoMakerForm, useLogoPreviews, type BrandKit, type LogoPreview } from '../api/logo-maker';
 
 import styles from './logo-maker.module.css';
 
@@ -73,6 +73,31 @@ export function LogoMaker({ signedIn, showPremium, onSignInNeeded, onUpgradeNeed
       if (error instanceof ApiError && error.code === 'upgrade_required') onUpgradeNeeded();
       else if (error instanceof ApiError && error.code === 'sign_in_required') onSignInNeeded();
       else toast({ title: 'Could not open this logo', description: error instanceof Error ? error.message : undefined, variant: 'error' });
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const download = async (preview: LogoPreview, format: 'png' | 'svg') => {
+    if (!signedIn) {
+      onSignInNeeded();
+      return;
+    }
+    setOpening(`${preview.templateId}:${format}`);
+    try {
+      const { blob, filename } = await downloadLogo(preview.templateId, typed, format);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'upgrade_required') onUpgradeNeeded();
+      else if (error instanceof ApiError && error.code === 'sign_in_required') onSignInNeeded();
+      else toast({ title: 'Could not download this logo', description: error instanceof Error ? error.message : undefined, variant: 'error' });
     } finally {
       setOpening(null);
     }
@@ -165,6 +190,20 @@ export function LogoMaker({ signedIn, showPremium, onSignInNeeded, onUpgradeNeed
                     <Button size="sm" onClick={() => void open(preview)} disabled={opening !== null} aria-label={`Use ${preview.name}`}>
                       {opening === preview.templateId ? 'Opening…' : 'Use this logo'}
                     </Button>
+                  </div>
+                  <div className={styles.downloads}>
+                    {(['png', 'svg'] as const).map((format) => (
+                      <Button
+                        key={format}
+                        size="sm"
+                        variant="ghost"
+                        disabled={opening !== null}
+                        aria-label={`Download ${preview.name} as ${format === 'png' ? 'transparent PNG' : 'SVG'}`}
+                        onClick={() => void download(preview, format)}
+                      >
+                        {opening === `${preview.templateId}:${format}` ? 'Preparing…' : format === 'png' ? 'PNG' : 'SVG'}
+                      </Button>
+                    ))}
                   </div>
                 </li>
               ))
