@@ -26,6 +26,7 @@ const EditorRoute = lazy(() => import('./routes/editor'));
 const AccountRoute = lazy(() => import('./routes/account'));
 const CreatorsRoute = lazy(() => import('./routes/creators'));
 const CreatorRoute = lazy(() => import('./routes/creator'));
+const SiteSettingsRoute = lazy(() => import('./routes/site-settings'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -53,7 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.creator.path, element: <CreatorRoute />, children: previewChild },
       placeholder(paths.myDesigns.path, 'My Designs'),
       { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
-      placeholder(paths.siteSettings.path, 'Site Settings'),
+      { path: paths.siteSettings.path, element: <SiteSettingsRoute /> },
       { path: paths.design.path, element: <DesignRoute /> },
       { path: paths.editor.path, element: <EditorRoute /> },
       { path: paths.account.path, element: <AccountRoute /> },
