@@ -55,9 +55,9 @@ export function conflictVersion(error: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The template's fields (`GET /api/v1/templates/{id}`), for the form beside the canvas. */
+/** The template's fields (`GET /api/v1/templates/{id}/document`), for the form beside the canvas. */
 export async function getTemplateFields(templateId: string): Promise<FieldRequirement[]> {
-  const template = await api.get<{ field_requirements?: FieldRequirement[] }>(`/templates/${encodeURIComponent(templateId)}`);
+  const template = await api.get<{ field_requirements?: FieldRequirement[] }>(`/templates/${encodeURIComponent(templateId)}/document`);
   return template.field_requirements ?? [];
 }
 

@@ -22,6 +22,7 @@ import { canRedo, canUndo, selectedElements, type EditorAction } from '../model/
 import { EditorStore, makeElementId } from '../model/editor-store';
 import type { FieldRequirement } from '../model/fields';
 import { DesignCanvas } from './design-canvas';
+import { DuplicateIcon, RedoIcon, TrashIcon, UndoIcon } from './editor-icons';
 import { DownloadDialog, type DownloadPlan } from './download-dialog';
 import styles from './editor.module.css';
 import { FieldForm } from './field-form';
@@ -415,18 +416,18 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
         />
         <div className={styles.toolGroup}>
           <button type="button" className={styles.toggle} aria-label="Undo" disabled={!canUndo(state)} onClick={() => dispatch({ type: 'undo' })}>
-            ↶
+            <UndoIcon />
           </button>
           <button type="button" className={styles.toggle} aria-label="Redo" disabled={!canRedo(state)} onClick={() => dispatch({ type: 'redo' })}>
-            ↷
+            <RedoIcon />
           </button>
           {hasSelection ? (
             <>
               <button type="button" className={styles.toggle} aria-label="Duplicate" onClick={() => dispatch({ type: 'duplicate' })}>
-                ⧉
+                <DuplicateIcon />
               </button>
               <button type="button" className={styles.toggle} aria-label="Delete" onClick={() => dispatch({ type: 'delete' })}>
-                🗑
+                <TrashIcon />
               </button>
             </>
           ) : null}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import type { DesignElement } from '../model/document';
 import type { EditorAction, EditorState } from '../model/editor-state';
+import { EyeIcon, EyeOffIcon, LockIcon, PencilIcon, UnlockIcon } from './editor-icons';
 import styles from './editor.module.css';
 
 type Props = { state: EditorState; dispatch: (action: EditorAction) => void };
@@ -73,7 +74,7 @@ export function LayersPanel({ state, dispatch }: Props) {
                 </button>
               )}
               <button type="button" className={styles.layerTool} aria-label={`Rename ${layerLabel(element)}`} onClick={() => setRenaming(element.id)}>
-                ✎
+                <PencilIcon />
               </button>
               <button
                 type="button"
@@ -82,7 +83,7 @@ export function LayersPanel({ state, dispatch }: Props) {
                 aria-pressed={element.visible === false}
                 onClick={() => dispatch({ type: 'update', ids: [element.id], patch: { visible: element.visible === false } })}
               >
-                {element.visible === false ? '◌' : '◉'}
+                {element.visible === false ? <EyeOffIcon /> : <EyeIcon />}
               </button>
               <button
                 type="button"
@@ -91,7 +92,7 @@ export function LayersPanel({ state, dispatch }: Props) {
                 aria-pressed={element.locked === true}
                 onClick={() => dispatch({ type: 'update', ids: [element.id], patch: { locked: !element.locked } })}
               >
-                {element.locked ? '🔒' : '🔓'}
+                {element.locked ? <LockIcon /> : <UnlockIcon />}
               </button>
             </li>
           );

@@ -14,6 +14,7 @@ import { boundingBox } from '../model/geometry';
 import { gradientCss, parseLinearGradient } from '../model/gradient';
 import { alignBoxes, distributeBoxes, type Alignment } from '../model/snapping';
 import { pageSize } from '../model/document';
+import { TextAlignIcon } from './editor-icons';
 import styles from './editor.module.css';
 import type { FontFamily } from './use-fonts';
 
@@ -318,7 +319,7 @@ export function PropertiesPanel({ state, dispatch, families, onUpload }: Props) 
             </Toggle>
             {(['left', 'center', 'right', 'justify'] as const).map((a) => (
               <Toggle key={a} label={`Text align ${a}`} pressed={(first.align ?? 'left') === a} onClick={() => update({ align: a })}>
-                {{ left: '⯇', center: '≡', right: '⯈', justify: '☰' }[a]}
+                <TextAlignIcon align={a} />
               </Toggle>
             ))}
           </div>
