@@ -23,6 +23,9 @@ function failureOf(error: unknown): Failure {
   if (error instanceof ApiError && error.code === 'upgrade_required') {
     return { title: 'This is a premium template', text: 'Upgrade to Premium to customise it.' };
   }
+  if (error instanceof ApiError && error.code === 'insufficient_credits') {
+    return { title: 'No credits left for a new design', text: 'Free accounts keep a few designs; each further design costs a credit. Upgrade to Premium for unlimited designs.' };
+  }
   if (error instanceof ApiError && error.code === 'template_has_no_document') {
     return { title: 'This template cannot be opened', text: 'It has no editable design yet. Choose another template.' };
   }
@@ -59,8 +62,11 @@ export default function DesignRoute() {
     createDesign(templateId ? { template_id: templateId } : { blank: BLANK_SIZE })
       .then((design) => navigate(paths.editor.getHref(design.id), { replace: true }))
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'upgrade_required') upgrade.open();
-        if (error instanceof ApiError && error.code === 'template_has_no_document') {
+        if (error instanceof ApiError && (error.code === 'upgrade_required' || error.code === 'insufficient_credits')) upgrade.open();
+        if (error instanceof ApiError && error.code === 'insufficient_credits') {
+    return { title: 'No credits left for a new design', text: 'Free accounts keep a few designs; each further design costs a credit. Upgrade to Premium for unlimited designs.' };
+  }
+  if (error instanceof ApiError && error.code === 'template_has_no_document') {
           console.error('A template without polotno_json was opened in the editor', templateId);
         }
         setFailure(failureOf(error));

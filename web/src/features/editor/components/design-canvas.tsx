@@ -6,7 +6,8 @@
  */
 import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+
+import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from '../lib/konva';
 
 import { pageSize, type DesignElement, type DesignPage } from '../model/document';
 import type { EditorAction, EditorState } from '../model/editor-state';

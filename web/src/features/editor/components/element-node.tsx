@@ -4,9 +4,10 @@
  * position, rotation (about its top-left corner) and opacity, with an invisible box as its hit
  * area, so the transformer and the selection treat all types alike.
  */
-import Konva from 'konva';
+import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Ellipse, Group, Image as KonvaImage, Line, Rect, Shape, Star } from 'react-konva';
+
+import { Ellipse, filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape, Star } from '../lib/konva';
 
 import type { DesignElement } from '../model/document';
 import { gradientPoints, konvaFill, parseLinearGradient } from '../model/gradient';
@@ -40,14 +41,14 @@ function shadowProps(element: DesignElement): Record<string, unknown> {
   };
 }
 
-type KonvaFilter = (typeof Konva.Filters)['Blur'];
+type KonvaFilter = (typeof konvaFilters)['Blur'];
 
 function filterList(element: DesignElement): KonvaFilter[] {
   const filters: KonvaFilter[] = [];
-  if (element.blurEnabled) filters.push(Konva.Filters.Blur);
-  if (element.brightnessEnabled) filters.push(Konva.Filters.Brighten);
-  if (element.grayscaleEnabled) filters.push(Konva.Filters.Grayscale);
-  if (element.sepiaEnabled) filters.push(Konva.Filters.Sepia);
+  if (element.blurEnabled) filters.push(konvaFilters.Blur);
+  if (element.brightnessEnabled) filters.push(konvaFilters.Brighten);
+  if (element.grayscaleEnabled) filters.push(konvaFilters.Grayscale);
+  if (element.sepiaEnabled) filters.push(konvaFilters.Sepia);
   return filters;
 }
 
