@@ -3,8 +3,9 @@
     python benchmarks/analytics.py [--events 1000000] [--postgres URL]
 
 1. ``capture``: the time ``EventRecorder.capture`` takes in the calling thread (building and
-   checking the event, queueing it for the local sink's writer) while the writer stores into
-   SQLite, p50/p95/p99 over 20,000 captures.
+   checking the event, queueing it) with the local sink writing into SQLite meanwhile, and with
+   the PostHog adapter sending to its fake (tests/fakes/posthog_api.py), p50/p95/p99 over
+   20,000 captures.
 2. ``summary``: ``AnalyticsEventStore.totals`` over 7, 30 and 90 days with ``--events`` events
    spread over 90 days (5,000 people, the catalogue's mix of events), on SQLite and, with
    ``--postgres``, PostgreSQL; the median of 5 runs.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -28,6 +30,7 @@ from designcore.adapters.sqlalchemy import create_database_engine, migrate
 from designcore.adapters.sqlalchemy.analytics import SqlAlchemyAnalyticsEventStore
 from designcore.app.services.analytics import EventRecorder
 from designcore.domain.analytics import AnalyticsEvent
+from designcore.ports.analytics import Analytics
 
 NOW = datetime.now(UTC)
 MIX = [
@@ -64,7 +67,18 @@ def make_event(rng: random.Random, name: str) -> AnalyticsEvent:
 
 
 def bench_capture(engine: sa.Engine) -> None:
-    sink = LocalAnalytics(SqlAlchemyAnalyticsEventStore(engine))
+    measure_capture("local sink on SQLite", LocalAnalytics(SqlAlchemyAnalyticsEventStore(engine)))
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+    from designcore.adapters.posthog import PostHogAnalytics
+    from fakes.posthog_api import API_KEY, posthog_server
+
+    with posthog_server() as fake:
+        measure_capture(
+            "PostHog adapter against its fake", PostHogAnalytics(api_key=API_KEY, host=fake.host)
+        )
+
+
+def measure_capture(label: str, sink: Analytics) -> None:
     recorder = EventRecorder(sink, SystemClock())
     times = []
     for n in range(20_000):
@@ -73,7 +87,7 @@ def bench_capture(engine: sa.Engine) -> None:
         times.append((time.perf_counter() - started) * 1000)
     sink.close()
     print(
-        f"capture (local sink on SQLite): p50 {percentile(times, 0.5):.4f} ms, "
+        f"capture ({label}): p50 {percentile(times, 0.5):.4f} ms, "
         f"p95 {percentile(times, 0.95):.4f} ms, p99 {percentile(times, 0.99):.4f} ms"
     )
 

@@ -90,6 +90,7 @@ EXTRAS: dict[str, str] = {
     "skia": "render",
     "uharfbuzz": "render",
     "psycopg": "postgresql",
+    "posthog": "posthog",
 }
 """Which extra of the package installs each optional technology."""
 
@@ -327,6 +328,16 @@ def _identity_providers(google: GoogleOpenIdProvider | None) -> dict[str, object
     return {} if google is None else {"google": google}
 
 
+def _posthog(settings: Settings) -> Analytics:
+    with _optional_technology():
+        from designcore.adapters.posthog import PostHogAnalytics
+
+    config = settings.analytics
+    if not config.posthog_api_key:
+        raise ValueError("DESIGNCORE_ANALYTICS_BACKEND=posthog needs DESIGNCORE_POSTHOG_API_KEY")
+    return PostHogAnalytics(api_key=config.posthog_api_key, host=config.posthog_host)
+
+
 def _template_categories(catalogue: TemplateCatalogue) -> Callable[[], dict[str, str]]:
     """Reads every template's category when the dashboard asks."""
     return lambda: {summary.id: summary.category for summary in catalogue.all()}
@@ -384,6 +395,7 @@ class Container(containers.DeclarativeContainer):
         local=providers.Singleton(
             _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
         ),
+        posthog=providers.Singleton(_posthog, settings=settings),
         none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
     )
     event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)

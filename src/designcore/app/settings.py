@@ -44,7 +44,7 @@ MAIL_BACKENDS = ("outbox", "smtp")
 RATE_LIMIT_BACKENDS = ("memory", "redis")
 PAYMENTS_BACKENDS = ("sandbox", "paystack")
 CATALOGUE_BACKENDS = ("",)
-ANALYTICS_BACKENDS = ("local", "none")
+ANALYTICS_BACKENDS = ("local", "posthog", "none")
 
 
 def backend_family(value: str, builtins: tuple[str, ...]) -> str:
@@ -387,10 +387,18 @@ class AnalyticsSettings:
 
     backend: str = backend(
         "ANALYTICS_BACKEND",
-        "`local` stores events in the database for the admin dashboard, `none` drops them.",
+        "`local` stores events in the database for the admin dashboard, `posthog` sends them "
+        "to PostHog (extra `posthog`), `none` drops them.",
         "local",
         ANALYTICS_BACKENDS,
     )
+    posthog_api_key: str = env(
+        "POSTHOG_API_KEY",
+        "PostHog project API key (`phc_…`); with `posthog`, and handed to the web app, which "
+        "then sends its events to PostHog itself.",
+        "",
+    )
+    posthog_host: str = env("POSTHOG_HOST", "PostHog's address.", "https://us.i.posthog.com")
 
 
 @attrs.frozen
