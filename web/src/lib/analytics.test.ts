@@ -112,11 +112,14 @@ describe('AnalyticsClient', () => {
     client.click(10, 10);
     client.click(30, 10);
     jest.setSystemTime(Date.now() + 1_001);
-    client.click(12, 10); // the first is older than 1 s
-    client.click(100, 100); // too far
+    client.click(12, 10); // the first two are older than 1 s
+    client.click(100, 100); // too far from the others
     client.click(14, 12);
+    expect(client.pending).toBe(0);
+    client.click(20, 20);
+    client.click(40, 20); // the third within 30 px of the others: one rage click
     await advance(FLUSH_INTERVAL_MS);
-    expect(batches.flat().map((e) => e.event)).toEqual(['rage_click']);
+    expect(batches.flat().map((e) => [e.event, e.properties.x])).toEqual([['rage_click', 40]]);
   });
 
   test('property strings are cut to 65,535 characters', async () => {

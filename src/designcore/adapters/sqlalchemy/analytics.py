@@ -3,9 +3,12 @@
 Each row keeps the event's properties as JSON and, for the dashboard's queries, three columns
 drawn from them: ``day`` (its UTC day), ``subject`` (the template id of template events, the
 step of ``upgrade_started``, the term of ``search_performed``) and ``result_count`` (the results
-of ``search_performed``). Two covering indexes answer every count of the dashboard without
-reading the rows: ``(day, distinct_id)`` for active people, ``(name, day, subject,
-distinct_id)`` for the rest.
+of ``search_performed``).
+
+The dashboard reads two roll-ups the same transaction keeps (migration ``0015``), so its
+queries do not grow with the number of events: ``analytics_daily_counts`` (events per day,
+name and subject) and ``analytics_daily_people`` (who was active, or reached a stage of the
+upgrade funnel, on each day).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 
 from designcore.adapters.sqlalchemy.mapping import utc
@@ -52,14 +56,46 @@ class AnalyticsEventRow(Base):
     result_count: Mapped[int | None] = mapped_column(sa.Integer)
     properties: Mapped[Any] = mapped_column(Json)
 
-    __table_args__ = (
-        sa.Index("ix_analytics_events_day_distinct_id", "day", "distinct_id"),
-        sa.Index("ix_analytics_events_name_day_subject", "name", "day", "subject", "distinct_id"),
-    )
+
+class AnalyticsDailyCountRow(Base):
+    """``analytics_daily_counts``: events of one name and subject on one day (migration
+    ``0015``), with the latest moments a search of the term found nothing and found
+    something."""
+
+    __tablename__ = "analytics_daily_counts"
+
+    day: Mapped[date] = mapped_column(sa.Date, primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    subject: Mapped[str] = mapped_column(sa.String(SUBJECT_LENGTH), primary_key=True)
+    events: Mapped[int] = mapped_column(sa.BigInteger)
+    last_zero_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    last_found_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
+class AnalyticsDailyPersonRow(Base):
+    """``analytics_daily_people``: who was active on a day (``stage`` empty) and who reached
+    a stage of the upgrade funnel (``upgrade_started:dialog_opened``, …)."""
+
+    __tablename__ = "analytics_daily_people"
+
+    stage: Mapped[str] = mapped_column(sa.String(80), primary_key=True)
+    day: Mapped[date] = mapped_column(sa.Date, primary_key=True)
+    distinct_id: Mapped[str] = mapped_column(sa.String(200), primary_key=True)
 
 
 EVENTS: sa.Table = AnalyticsEventRow.__table__  # type: ignore[assignment]
+COUNTS: sa.Table = AnalyticsDailyCountRow.__table__  # type: ignore[assignment]
+PEOPLE: sa.Table = AnalyticsDailyPersonRow.__table__  # type: ignore[assignment]
 _E = EVENTS.c
+_C = COUNTS.c
+_P = PEOPLE.c
+ACTIVE = ""
+"""The stage of ``analytics_daily_people`` that counts active people."""
+FUNNEL_STAGES = {
+    "upgrade_started:dialog_opened": "dialog_opened",
+    "upgrade_started:payment_started": "payment_started",
+    "payment_succeeded:": "payment_succeeded",
+}
 
 
 def _row(event: AnalyticsEvent) -> dict[str, Any]:
@@ -93,8 +129,51 @@ class SqlAlchemyAnalyticsEventStore:
         """One multi-row insert."""
         if not events:
             return
+        rows = [_row(e) for e in events]
+        counts: dict[tuple[date, str, str], dict[str, Any]] = {}
+        people: set[tuple[str, date, str]] = set()
+        for row in rows:
+            key = (row["day"], row["name"], row["subject"] or "")
+            count = counts.setdefault(
+                key,
+                {
+                    "day": key[0],
+                    "name": key[1],
+                    "subject": key[2],
+                    "events": 0,
+                    "last_zero_at": None,
+                    "last_found_at": None,
+                },
+            )
+            count["events"] += 1
+            if row["result_count"] is not None:
+                field = "last_zero_at" if row["result_count"] == 0 else "last_found_at"
+                if count[field] is None or count[field] < row["occurred_at"]:
+                    count[field] = row["occurred_at"]
+            people.add((ACTIVE, row["day"], row["distinct_id"]))
+            stage = f"{row['name']}:{row['subject'] or ''}"
+            if stage in FUNNEL_STAGES:
+                people.add((stage, row["day"], row["distinct_id"]))
+        insert = _dialect_insert(self._engine)
         with self._engine.begin() as connection:
-            connection.execute(sa.insert(EVENTS), [_row(e) for e in events])
+            connection.execute(sa.insert(EVENTS), rows)
+            counting = insert(COUNTS)
+            excluded = counting.excluded
+            connection.execute(
+                counting.on_conflict_do_update(
+                    index_elements=[_C.day, _C.name, _C.subject],
+                    set_={
+                        "events": _C.events + excluded.events,
+                        "last_zero_at": _later(_C.last_zero_at, excluded.last_zero_at),
+                        "last_found_at": _later(_C.last_found_at, excluded.last_found_at),
+                    },
+                ),
+                list(counts.values()),
+            )
+            connection.execute(
+                insert(PEOPLE).on_conflict_do_nothing(),
+                [{"stage": st, "day": d, "distinct_id": who} for st, d, who in sorted(people)],
+            )
 
     def count_events(self) -> int:
         """``count(*)``."""
@@ -102,54 +181,74 @@ class SqlAlchemyAnalyticsEventStore:
             return int(connection.scalar(sa.select(sa.func.count()).select_from(EVENTS)) or 0)
 
     def totals(self, start: date, end: date) -> EventTotals:
-        """Five grouped queries in one read transaction."""
-        in_period = _E.day.between(start, end)
+        """Four grouped reads of the daily roll-ups in one read transaction: their size
+        depends on the days, templates, terms and people, not on the number of events."""
+        in_period = _C.day.between(start, end)
         with self._engine.connect() as connection:
             active = connection.execute(
-                sa.select(_E.day, sa.func.count(sa.distinct(_E.distinct_id)))
-                .where(in_period)
-                .group_by(_E.day)
-            ).all()
-            templates = connection.execute(
-                sa.select(_E.name, _E.subject, sa.func.count())
-                .where(_E.name.in_(("template_viewed", "template_customised")), in_period)
-                .group_by(_E.name, _E.subject)
+                sa.select(_P.day, sa.func.count())
+                .where(_P.stage == ACTIVE, _P.day.between(start, end))
+                .group_by(_P.day)
             ).all()
             funnel = connection.execute(
-                sa.select(_E.name, _E.subject, sa.func.count(sa.distinct(_E.distinct_id)))
-                .where(_E.name.in_(("upgrade_started", "payment_succeeded")), in_period)
-                .group_by(_E.name, _E.subject)
+                sa.select(_P.stage, sa.func.count(sa.distinct(_P.distinct_id)))
+                .where(_P.stage.in_(list(FUNNEL_STAGES)), _P.day.between(start, end))
+                .group_by(_P.stage)
+            ).all()
+            counted = connection.execute(
+                sa.select(_C.name, _C.subject, sa.func.sum(_C.events))
+                .where(_C.name.in_(("template_viewed", "template_customised")), in_period)
+                .group_by(_C.name, _C.subject)
             ).all()
             referrals = connection.execute(
-                sa.select(_E.day, sa.func.count())
-                .where(_E.name == "referral_completed", in_period)
-                .group_by(_E.day)
+                sa.select(_C.day, sa.func.sum(_C.events))
+                .where(_C.name == "referral_completed", in_period)
+                .group_by(_C.day)
             ).all()
-            zero = sa.case((_E.result_count == 0, _E.occurred_at))
-            found = sa.case((_E.result_count > 0, _E.occurred_at))
             searches = connection.execute(
-                sa.select(_E.subject, sa.func.max(zero), sa.func.max(found))
-                .where(_E.name == "search_performed", in_period)
-                .group_by(_E.subject)
+                sa.select(_C.subject, sa.func.max(_C.last_zero_at), sa.func.max(_C.last_found_at))
+                .where(_C.name == "search_performed", in_period)
+                .group_by(_C.subject)
             ).all()
-        stages = {(name, subject): count for name, subject, count in funnel}
+        stages = {FUNNEL_STAGES[stage]: int(n) for stage, n in funnel}
         return EventTotals(
-            daily_active_users=every_day(start, end, {_day(d): n for d, n in active}),
-            template_views={s: n for name, s, n in templates if name == "template_viewed"},
+            daily_active_users=every_day(start, end, {_day(d): int(n) for d, n in active}),
+            template_views={s: int(n) for name, s, n in counted if name == "template_viewed"},
             template_customisations={
-                s: n for name, s, n in templates if name == "template_customised"
+                s: int(n) for name, s, n in counted if name == "template_customised"
             },
             funnel=UpgradeFunnel(
-                dialog_opened=stages.get(("upgrade_started", "dialog_opened"), 0),
-                payment_started=stages.get(("upgrade_started", "payment_started"), 0),
-                payment_succeeded=sum(
-                    n for (name, _), n in stages.items() if name == "payment_succeeded"
-                ),
+                dialog_opened=stages.get("dialog_opened", 0),
+                payment_started=stages.get("payment_started", 0),
+                payment_succeeded=stages.get("payment_succeeded", 0),
             ),
-            referral_completions=every_day(start, end, {_day(d): n for d, n in referrals}),
+            referral_completions=every_day(start, end, {_day(d): int(n) for d, n in referrals}),
             no_result_terms=frozenset(
                 term
                 for term, last_zero, last_found in searches
-                if last_zero is not None and (last_found is None or last_zero > last_found)
+                if last_zero is not None
+                and (last_found is None or _moment(last_zero) > _moment(last_found))
             ),
         )
+
+
+def _moment(value: datetime | str) -> datetime:
+    # SQLite hands back an aggregate of a DateTime column as the stored text (naive UTC).
+    return utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
+
+
+def _later(stored: Any, incoming: Any) -> Any:
+    """The later of two moments either of which may be missing (``max`` of SQLite and
+    ``greatest`` of PostgreSQL disagree about NULL)."""
+    return sa.case(
+        (incoming.is_(None), stored),
+        (sa.or_(stored.is_(None), incoming > stored), incoming),
+        else_=stored,
+    )
+
+
+def _dialect_insert(engine: sa.Engine) -> Any:
+    """The dialect's INSERT with ON CONFLICT."""
+    if engine.dialect.name == "postgresql":
+        return postgresql.insert
+    return sqlite.insert
