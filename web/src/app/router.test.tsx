@@ -44,7 +44,6 @@ describe('router', () => {
 
   test.each([
     ['/logo-maker', 'Logo Maker'],
-    ['/my-designs', 'My Designs'],
   ])('renders a placeholder page at %s titled %s', async (url, title) => {
     render(url);
 
@@ -58,6 +57,13 @@ describe('router', () => {
     render(url);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  test('serves My Designs at /my-designs (signed out: a sign-in prompt)', async () => {
+    render('/my-designs');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Designs' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to see your designs and plan them on the calendar.')).toBeInTheDocument();
   });
 
   test('serves the reset-password landing at /auth/reset-password', async () => {

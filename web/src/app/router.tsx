@@ -20,6 +20,7 @@ const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
 const TemplatePreviewRoute = lazy(() => import('./routes/template-preview'));
 const AiPhotoEditorRoute = lazy(() => import('./routes/ai-photo-editor'));
 const LogoMakerRoute = lazy(() => import('./routes/logo-maker'));
+const MyDesignsRoute = lazy(() => import('./routes/my-designs'));
 // The editor (Konva) loads only on these two routes.
 const DesignRoute = lazy(() => import('./routes/design'));
 const EditorRoute = lazy(() => import('./routes/editor'));
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.aiPhotoEditor.path, element: <AiPhotoEditorRoute /> },
       { path: paths.creators.path, element: <CreatorsRoute /> },
       { path: paths.creator.path, element: <CreatorRoute />, children: previewChild },
-      placeholder(paths.myDesigns.path, 'My Designs'),
+      { path: paths.myDesigns.path, element: <MyDesignsRoute /> },
       { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
       { path: paths.siteSettings.path, element: <SiteSettingsRoute /> },
       { path: paths.design.path, element: <DesignRoute /> },

@@ -10,9 +10,17 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** How long it stays, in ms (default 5 s); `Infinity` keeps it until dismissed. */
   duration?: number;
+  /** A button in the toast ("Undo"); clicking it runs `onClick` and dismisses the toast. */
+  action?: ToastAction;
 };
 
-export type Toast = Required<Omit<ToastInput, 'description'>> & { id: number; description?: string };
+export type ToastAction = { label: string; onClick: () => void };
+
+export type Toast = Required<Omit<ToastInput, 'description' | 'action'>> & {
+  id: number;
+  description?: string;
+  action?: ToastAction;
+};
 
 export const DEFAULT_TOAST_DURATION = 5000;
 
@@ -33,6 +41,7 @@ export function toast(input: ToastInput): number {
     variant: input.variant ?? 'default',
     duration: input.duration ?? DEFAULT_TOAST_DURATION,
     ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.action === undefined ? {} : { action: input.action }),
   };
   publish(shown);
   return shown.id;

@@ -15,6 +15,20 @@ describe('Toaster', () => {
     expect(shown).toHaveTextContent('Link copied!Paste it in Safari or your preferred browser');
   });
 
+  test('an action button runs its action once and dismisses the toast', async () => {
+    const user = userEvent.setup();
+    const undo = jest.fn();
+    render(<Toaster />);
+
+    act(() => {
+      toast({ title: 'Deleted “Flyer”', action: { label: 'Undo', onClick: undo } });
+    });
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Undo' }));
+
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   test('shows one toast at a time: a new one replaces the one on screen', () => {
     render(<Toaster />);
 

@@ -7,7 +7,7 @@ import { currentToast, dismissToast, subscribeToasts, type Toast } from './toast
 import styles from './toaster.module.css';
 
 export { dismissToast, toast } from './toast-store';
-export type { ToastInput, ToastVariant } from './toast-store';
+export type { ToastAction, ToastInput, ToastVariant } from './toast-store';
 
 /**
  * Shows the current toast (one at a time) in a live region outside the app's root, so dialogs
@@ -53,6 +53,18 @@ function ToastView({ toast }: { toast: Toast }) {
         <p className={styles.title}>{toast.title}</p>
         {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
       </div>
+      {toast.action ? (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => {
+            dismissToast(toast.id);
+            toast.action?.onClick();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className={styles.close}
