@@ -44,7 +44,7 @@ describe('router', () => {
 
   test.each([
     ['/logo-maker', 'Logo Maker'],
-  ])('renders a placeholder page at %s titled %s', async (url, title) => {
+  ])('renders the page at %s titled %s', async (url, title) => {
     render(url);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -13,7 +13,6 @@ import { MainLayout } from './layout/main-layout';
  */
 const HomeRoute = lazy(() => import('./routes/home'));
 const TemplatesRoute = lazy(() => import('./routes/templates'));
-const PlaceholderRoute = lazy(() => import('./routes/placeholder'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const PremiumSuccessRoute = lazy(() => import('./routes/premium-success'));
@@ -31,12 +30,6 @@ const SiteSettingsRoute = lazy(() => import('./routes/site-settings'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
-
-const placeholder = (path: string, title: string, children?: RouteObject[]): RouteObject => ({
-  path,
-  element: <PlaceholderRoute title={title} />,
-  ...(children ? { children } : {}),
-});
 
 const listing: ReactElement = <TemplatesRoute />;
 
