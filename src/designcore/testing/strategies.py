@@ -475,7 +475,7 @@ def transaction_parameters_with_issue(draw: st.DrawFn) -> tuple[Any, ParamIssue]
     required field missing or empty (``Required parameter missing: key``, ``amount`` or
     ``email``), or
     a field of the wrong type (``Invalid parameter type: <name as given>``)."""
-    rule = draw(st.sampled_from(["shape", "missing", "type"]))
+    rule = draw(st.sampled_from(["shape", "missing", "type", "channel", "callback"]))
     if rule == "shape":
         raw: Any = draw(st.sampled_from([{}, [], "key=pk_test", 1500, None, True]))
         return raw, ParamIssue("", checkout.NON_EMPTY_OBJECT)
@@ -486,7 +486,20 @@ def transaction_parameters_with_issue(draw: st.DrawFn) -> tuple[Any, ParamIssue]
         if name != "amount" and draw(st.booleans()):
             params[name] = ""  # an empty string counts as missing (an empty amount is mistyped)
         return params, ParamIssue(name, f"Required parameter missing: {name}")
-    field = draw(st.sampled_from([f for f in FIELDS if f.name not in ("accessCode",)]))
+    if rule == "channel":
+        for alias in _BY_NAME["channels"].names:
+            params.pop(alias, None)
+        channels: list[Any] = draw(st.lists(st.sampled_from(["card", "bank"]), max_size=3))
+        index = draw(st.integers(0, len(channels)))
+        channels.insert(index, draw(st.integers(0, 9) | st.booleans() | st.none()))
+        params["channels"] = channels
+        path = f"channels[{index}]"
+        return params, ParamIssue(path, f"Invalid parameter type: {path}")
+    if rule == "callback":
+        name = draw(st.sampled_from(checkout.CALLBACK_NAMES))
+        params[name] = draw(st.sampled_from(["alert('paid')", 1, True, ["f"]]))
+        return params, ParamIssue(name, f"Invalid parameter type: {name}")
+    field = draw(st.sampled_from(FIELDS))
     for alias in field.names:
         params.pop(alias, None)
     given = draw(st.sampled_from(field.names))
