@@ -208,7 +208,8 @@ def bench(session: nox.Session) -> None:
     (benchmarks/analytics.py); the catalogue with 100,000 templates, sequential
     and under concurrent load (docs/benchmarks.md), the auth service
     (docs/benchmarks-auth.md), the renderer (docs/benchmarks-render.md) and the
-    image-rendering path (docs/benchmarks-images.md)."""
+    image-rendering path (docs/benchmarks-images.md), and saving a 200-element design
+    (docs/benchmarks.md, "Saving a design")."""
     install_project(session)
     ensure_wrk(session)
     session.run("python", "benchmarks/catalogue.py", *session.posargs)
@@ -217,6 +218,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/images.py")
     session.run("python", "benchmarks/logo_maker.py")
     session.run("python", "benchmarks/analytics.py", "--postgres", TEST_POSTGRES_URL)
+    session.run("python", "benchmarks/designs.py")
 
 
 @nox.session(python=False)

@@ -32,6 +32,7 @@ from designcore.domain.document import (
     SCHEMA_VERSION,
     Json,
     LimitExceeded,
+    migrate,
     parse_document,
 )
 from designcore.domain.errors import Conflict, FieldIssue, NotAllowed, NotFound, ValidationFailed
@@ -99,7 +100,8 @@ def check_name(raw: object, path: str = "name") -> str:
 def check_document(raw: object, path: str = "document") -> dict[str, Json]:
     """A document as it is stored: checked by the document model with its limits
     (:data:`~designcore.domain.document.MAX_DOCUMENT_BYTES`, elements per page, sides),
-    migrated to the current schema version, unknown keys kept.
+    migrated to the current schema version, every key kept as sent (the model's defaults are
+    not written in: the editor and the renderer share them).
 
     Raises :class:`~designcore.domain.document.LimitExceeded` or ``ValidationFailed`` whose
     issues are under ``path`` (``document.pages[0].children[3].fontSize``).
@@ -118,7 +120,8 @@ def check_document(raw: object, path: str = "document") -> dict[str, Json]:
                     )
                 ]
             )
-        document = parse_document(dict(raw))
+        stored = migrate(raw)
+        document = parse_document(stored)
     except ValidationFailed as error:
         issues = [
             FieldIssue(f"{path}.{issue.path}" if issue.path else path, issue.message)
@@ -137,7 +140,7 @@ def check_document(raw: object, path: str = "document") -> dict[str, Json]:
             )
     if issues:
         raise LimitExceeded(issues)
-    return document.to_json()
+    return stored
 
 
 def blank_document(width: object, height: object) -> dict[str, Json]:

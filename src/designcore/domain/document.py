@@ -84,6 +84,11 @@ class _Issues:
 
 
 def _is_number(value: object) -> bool:
+    kind = type(value)
+    if kind is int:  # the common cases first: a document holds thousands of numbers
+        return True
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -91,8 +96,7 @@ def _number(value: object, path: str, issues: _Issues) -> float | int | None:
     if not _is_number(value):
         issues.add(path, f"expected a finite number, got {_describe(value)}")
         return None
-    assert isinstance(value, int | float)
-    return value
+    return value  # type: ignore[return-value]
 
 
 def _describe(value: object) -> str:
@@ -593,12 +597,25 @@ class Document:
 _NESTED = frozenset({"type", "children", "fonts", "pages", "extra"})
 
 
-def _read_fields(
-    cls: type[Any], raw: Mapping[str, Json], path: str, issues: _Issues
-) -> dict[str, Any]:
-    """The keyword arguments of ``cls`` read from ``raw`` (unknown keys go to ``extra``)."""
-    values: dict[str, Any] = {}
-    known: set[str] = set()
+_FieldSpecs: TypeAlias = tuple[
+    tuple[tuple[str, str, Reader, bool, bool], ...], frozenset[str], bool
+]
+_SPECS: dict[type[Any], _FieldSpecs] = {}
+
+
+def _field_specs(cls: type[Any]) -> _FieldSpecs:
+    """What :func:`_read_fields` needs of ``cls``, worked out once per class: per JSON field
+    ``(json name, attribute, reader, required, null means default)`` in field order, every
+    JSON name the class knows, and whether it keeps unknown keys in ``extra``."""
+    found = _SPECS.get(cls)
+    if found is None:
+        found = _SPECS[cls] = _work_out_specs(cls)
+    return found
+
+
+def _work_out_specs(cls: type[Any]) -> _FieldSpecs:
+    specs = []
+    known = set()
     for field in attrs.fields(cls):
         json_name = field.metadata.get("json")
         if json_name is None:
@@ -606,17 +623,37 @@ def _read_fields(
         known.add(json_name)
         if field.name in _NESTED:
             continue
-        here = f"{path}.{json_name}" if path else json_name
+        specs.append(
+            (
+                json_name,
+                field.name,
+                field.metadata["read"],
+                bool(field.metadata.get("required")),
+                field.default is None,
+            )
+        )
+    has_extra = any(field.name == "extra" for field in attrs.fields(cls))
+    return tuple(specs), frozenset(known), has_extra
+
+
+def _read_fields(
+    cls: type[Any], raw: Mapping[str, Json], path: str, issues: _Issues
+) -> dict[str, Any]:
+    """The keyword arguments of ``cls`` read from ``raw`` (unknown keys go to ``extra``)."""
+    values: dict[str, Any] = {}
+    specs, known, has_extra = _field_specs(cls)
+    for json_name, name, read, required, null_is_default in specs:
         if json_name not in raw:
-            if field.metadata.get("required"):
-                issues.add(here, "is required")
+            if required:
+                issues.add(f"{path}.{json_name}" if path else json_name, "is required")
             continue
-        if raw[json_name] is None and field.default is None:
+        given = raw[json_name]
+        if given is None and null_is_default:
             continue
-        value = field.metadata["read"](raw[json_name], here, issues)
+        value = read(given, f"{path}.{json_name}" if path else json_name, issues)
         if value is not None:
-            values[field.name] = value
-    if any(field.name == "extra" for field in attrs.fields(cls)):
+            values[name] = value
+    if has_extra:
         values["extra"] = {key: value for key, value in raw.items() if key not in known}
     return values
 
@@ -708,7 +745,9 @@ def migrate(raw: Mapping[str, Json]) -> dict[str, Json]:
                 )
             ]
         )
-    document = json.loads(json.dumps(raw))
+    # Older versions are changed in place: on a deep copy. A current one is only read (by
+    # parse_document), so a shallow copy keeps ``raw`` untouched at no cost.
+    document = json.loads(json.dumps(raw)) if version < SCHEMA_VERSION else dict(raw)
     if version < SCHEMA_VERSION:
         for page in document.get("pages", []) if isinstance(document.get("pages"), list) else []:
             if isinstance(page, dict):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -93,22 +94,32 @@ class Blank:
 
 
 class PreviewQueue:
-    """Draws previews in one background thread, each design once for its latest save.
+    """Draws previews in one background thread, each design once its saves pause.
 
-    ``submit`` returns at once; a design submitted again while waiting is drawn once. ``drain``
-    waits until nothing is left (tests, the benchmark, shutdown)."""
+    ``submit`` returns at once. A design is drawn ``delay`` seconds after its latest submit,
+    so a burst of autosaves (one a second while the user edits) is drawn once, after it, and
+    drawing never competes with the saves themselves. ``drain`` draws everything waiting at
+    once and waits until nothing is left (tests, the benchmark, shutdown)."""
 
-    def __init__(self, draw: Callable[[str, str], None]) -> None:
+    def __init__(
+        self,
+        draw: Callable[[str, str], None],
+        delay: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._draw = draw
-        self._pending: dict[str, str] = {}
+        self._delay = delay
+        self._clock = clock
+        self._pending: dict[str, tuple[str, float]] = {}
         self._busy = False
+        self._flush = False
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def submit(self, owner_id: str, design_id: str) -> None:
-        """Ask for the design's preview to be drawn soon."""
+        """Ask for the design's preview to be drawn once its saves pause."""
         with self._changed:
-            self._pending[design_id] = owner_id
+            self._pending[design_id] = (owner_id, self._clock() + self._delay)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._run, name="design-previews", daemon=True
@@ -117,21 +128,42 @@ class PreviewQueue:
             self._changed.notify_all()
 
     def drain(self, timeout: float = 30.0) -> bool:
-        """Wait until every submitted preview is drawn; answer whether that happened in time."""
+        """Draw every waiting preview now; answer whether all were drawn within ``timeout``."""
         with self._changed:
-            return self._changed.wait_for(
+            self._flush = True
+            self._changed.notify_all()
+            done = self._changed.wait_for(
                 lambda: not self._pending and not self._busy, timeout=timeout
             )
+            self._flush = False
+            return done
+
+    def _next(self) -> tuple[str, str] | None:
+        """The design due first, once due (waiting for it); ``None`` after 5 s of nothing."""
+        idle_until = self._clock() + 5.0
+        while True:
+            if self._pending:
+                design_id, (owner_id, due) = min(self._pending.items(), key=lambda i: i[1][1])
+                wait = 0.0 if self._flush else due - self._clock()
+                if wait <= 0:
+                    del self._pending[design_id]
+                    return owner_id, design_id
+                self._changed.wait(wait)
+            else:
+                left = idle_until - self._clock()
+                if left <= 0:
+                    return None
+                self._changed.wait(left)
 
     def _run(self) -> None:
         while True:
             with self._changed:
-                if not self._changed.wait_for(lambda: bool(self._pending), timeout=5.0):
+                found = self._next()
+                if found is None:
                     self._thread = None
                     return
-                design_id, owner_id = next(iter(self._pending.items()))
-                del self._pending[design_id]
                 self._busy = True
+            owner_id, design_id = found
             try:
                 self._draw(owner_id, design_id)
             except Exception:  # a preview is a convenience: log it, never crash the worker
