@@ -278,6 +278,9 @@ class TestSaving:
         )
         stored = client.get(f"{URL}/{design['id']}", headers=FREE).json()
         assert 1920 == stored["document"]["height"]
+        timing = response.headers["server-timing"]
+        assert timing.startswith("save;dur=")
+        assert ", cpu;dur=" in timing
 
     def test_a_stale_save_is_a_conflict_with_the_current_version(self, client: Client) -> None:
         """Two saves from version 1: the second is 409 version_conflict with current_version
