@@ -162,8 +162,8 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
         ) : null}
         {done ? <p role="status">{done}</p> : null}
         {busy ? (
-          <p role="status" className={styles.progress}>
-            <Spinner /> Preparing your file…
+          <p className={styles.progress}>
+            <Spinner size="sm" label="Preparing your file" /> Preparing your file…
           </p>
         ) : null}
         <div className={styles.buttonRow}>
