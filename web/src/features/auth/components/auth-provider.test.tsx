@@ -53,6 +53,18 @@ describe('AuthProvider', () => {
     expect(result.current.profile).toMatchObject({ credits: 10, subscription_status: 'active', email: user.email });
   });
 
+  test('a stored session read before the provider listens (a child fetched first) is still the signed-in user', async () => {
+    const user = createMockUser();
+    signInAs(user);
+    const client = createTestAuthClient();
+    await client.initialize(); // INITIAL_SESSION goes out with nobody listening yet
+    const { result } = setup({ client });
+
+    await ready(result);
+    expect(result.current.user?.id).toBe(user.id);
+    await waitFor(() => expect(result.current.profile?.id).toBe(user.id));
+  });
+
   test('a failed profile fetch is logged and the profile stays as it was', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = createMockUser();

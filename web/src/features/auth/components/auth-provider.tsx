@@ -144,8 +144,18 @@ export function AuthProvider({ children, client: given, onSignOut }: AuthProvide
     client.initialize().then(
       (result) => {
         if (!active) return;
+        // INITIAL_SESSION may have been emitted before this effect subscribed: a request made
+        // during the first render (a child's SWR fetch runs in a layout effect) starts the
+        // initialisation, which can finish first. The result carries the same session.
+        const initial = client.mfaPending ? null : result.session;
+        if (initial && userId.current === null) {
+          userId.current = initial.user.id;
+          lastUserId.current = initial.user.id;
+        }
         setState((previous) => ({
           ...previous,
+          user: previous.user ?? initial?.user ?? null,
+          session: previous.session ?? initial ?? null,
           loading: false,
           urlError: result.urlError,
           recovery: previous.recovery || result.recovery,
