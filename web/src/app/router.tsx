@@ -27,6 +27,7 @@ const AccountRoute = lazy(() => import('./routes/account'));
 const CreatorsRoute = lazy(() => import('./routes/creators'));
 const CreatorRoute = lazy(() => import('./routes/creator'));
 const SiteSettingsRoute = lazy(() => import('./routes/site-settings'));
+const SiteAnalyticsRoute = lazy(() => import('./routes/site-analytics'));
 
 /** `…/template/:templateId` under a listing: the listing stays mounted, the preview opens on top. */
 const previewChild: RouteObject[] = [{ path: 'template/:templateId', element: <TemplatePreviewRoute /> }];
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.myDesigns.path, element: <MyDesignsRoute /> },
       { path: paths.premiumSuccess.path, element: <PremiumSuccessRoute /> },
       { path: paths.siteSettings.path, element: <SiteSettingsRoute /> },
+      { path: paths.siteAnalytics.path, element: <SiteAnalyticsRoute /> },
       { path: paths.design.path, element: <DesignRoute /> },
       { path: paths.editor.path, element: <EditorRoute /> },
       { path: paths.account.path, element: <AccountRoute /> },

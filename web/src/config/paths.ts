@@ -73,6 +73,10 @@ export const paths = {
     path: '/site-settings',
     getHref: () => '/site-settings',
   },
+  siteAnalytics: {
+    path: '/site-settings/analytics',
+    getHref: () => '/site-settings/analytics',
+  },
   design: {
     path: '/design',
     getHref: (query: { templateId: string } | { blank: true }) =>

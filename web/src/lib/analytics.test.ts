@@ -56,14 +56,14 @@ describe('AnalyticsClient', () => {
     expect(batches).toHaveLength(0);
     await advance(1);
     expect(batches).toHaveLength(1);
-    expect(batches[0].map((e) => [e.event, e.distinct_id])).toEqual([
+    expect(batches[0]?.map((e) => [e.event, e.distinct_id])).toEqual([
       ['template_viewed', 'u1'],
       ['search_performed', 'u1'],
     ]);
     client.reset();
     client.capture('signed_out');
     await advance(FLUSH_INTERVAL_MS);
-    expect(batches[1][0].distinct_id).toBe('anon-1');
+    expect(batches[1]?.[0]?.distinct_id).toBe('anon-1');
   });
 
   test('rate limit: a burst of 100, then 10 a second', async () => {
@@ -127,6 +127,6 @@ describe('AnalyticsClient', () => {
     client.setConsent(true);
     client.capture('signed_in', { method: 'x'.repeat(MAX_PROPERTY_LENGTH + 10) });
     await advance(FLUSH_INTERVAL_MS);
-    expect(String(batches[0][0].properties.method)).toHaveLength(MAX_PROPERTY_LENGTH);
+    expect(String(batches[0]?.[0]?.properties.method)).toHaveLength(MAX_PROPERTY_LENGTH);
   });
 });

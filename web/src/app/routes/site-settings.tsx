@@ -46,6 +46,9 @@ export default function SiteSettingsRoute() {
     <section className={styles.page}>
       {title}
       <h1 className={styles.heading}>Site Settings</h1>
+      <ButtonLink to={paths.siteAnalytics.getHref()} variant="secondary">
+        Analytics
+      </ButtonLink>
       <PremiumModelSwitch />
       <OtherSettings />
       <SettingChanges />
