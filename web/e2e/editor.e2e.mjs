@@ -236,6 +236,27 @@ describe('editor (1440x900)', () => {
     assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     await dialog.getByRole('status').filter({ hasText: /^Downloaded / }).waitFor();
   });
+  test('two tabs editing one design: the stale one gets the choice, and "Reload theirs" shows the other tab\'s text', async () => {
+    await page.getByRole('dialog', { name: 'Download' }).getByRole('button', { name: 'Close' }).click();
+    const other = await context.newPage();
+    await other.goto(`/editor?designId=${designId}`);
+    const otherField = other.getByRole('textbox', { name: "Celebrant's name" });
+    const signIn = other.getByRole('dialog').getByLabel('Email');
+    await otherField.or(signIn).first().waitFor({ timeout: 30_000 });
+    if (await signIn.isVisible()) await signInThroughDialog(other, user.email);
+    await otherField.fill('Tab B was here');
+    await savedWhen(designId, user.token, (d) => findElement(d, chosen.name.element_id).text === 'Tab B was here', 'tab B saved');
+
+    await page.getByRole('textbox', { name: "Celebrant's name" }).fill('Tab A, stale');
+    const choice = page.getByRole('dialog', { name: 'This design was changed somewhere else' });
+    await choice.waitFor({ timeout: 20_000 });
+    const stored = (await call(`/api/v1/designs/${designId}`, { token: user.token })).body;
+    assert.equal(findElement(stored.document, chosen.name.element_id).text, 'Tab B was here', 'nothing was overwritten');
+    await choice.getByRole('button', { name: 'Reload theirs' }).click();
+    await choice.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('textbox', { name: "Celebrant's name" }).inputValue(), 'Tab B was here');
+    await other.close();
+  });
 });
 
 describe('editor (375x812, touch)', () => {
@@ -250,7 +271,11 @@ describe('editor (375x812, touch)', () => {
       await page.waitForURL(/\/editor\?designId=/, { timeout: 30_000 });
       const canvas = page.locator('[aria-label=Canvas] canvas').first();
       await canvas.waitFor({ timeout: 30_000 });
+      // The canvas is redrawn once the fonts are in: read its box when it is settled.
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      await page.waitForTimeout(500);
       const box = await canvas.boundingBox();
+      assert.ok(box, 'the canvas is on screen');
       assert.ok(box.x >= 0 && box.x + box.width <= 375, 'the page fits the screen width');
       await page.waitForTimeout(500);
       await page.screenshot({ path: `${RESULTS_DIR}editor-375.png` });
