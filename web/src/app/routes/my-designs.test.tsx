@@ -49,6 +49,7 @@ function weeksOf(year: number, month: number): string[][] {
 }
 
 const OCCASIONS: Occasion[] = [
+  { date: '2026-06-01', name: 'New Month', kind: 'observance', search: 'new month', template_count: 6 },
   { date: '2026-10-01', name: 'Independence Day', kind: 'public_holiday', search: 'independence', template_count: 0 },
   { date: '2026-10-01', name: 'New Month', kind: 'observance', search: 'new month', template_count: 6 },
   { date: '2026-11-01', name: 'New Month', kind: 'observance', search: 'new month', template_count: 6 },
@@ -57,7 +58,7 @@ const OCCASIONS: Occasion[] = [
 type Call = { method: string; path: string; body: unknown };
 
 /** A fake of `/designs` and `/calendar` that keeps its designs, newest edit first. */
-function fakeServer(initial: DesignSummary[]) {
+function fakeServer(initial: DesignSummary[], { today = TODAY, thisMonth = 10 } = {}) {
   let designs = [...initial];
   const deleted = new Map<string, DesignSummary>();
   const calls: Call[] = [];
@@ -99,15 +100,23 @@ function fakeServer(initial: DesignSummary[]) {
       designs.push(found);
       return HttpResponse.json(found);
     }),
+    http.post(apiPath('/designs/:id/duplicate'), ({ params }) => {
+      calls.push({ method: 'POST', path: `/designs/${String(params.id)}/duplicate`, body: null });
+      const found = designs.find((d) => d.id === params.id);
+      if (!found) return HttpResponse.json({ status: 404, code: 'design_not_found', message: 'no such design' }, { status: 404 });
+      const copy = { ...found, id: `${found.id}-copy`, name: `${found.name} (copy)`, updated_at: '2026-10-31T12:00:00Z', scheduled_for: null };
+      designs.push(copy);
+      return HttpResponse.json(copy, { status: 201 });
+    }),
     http.get(apiPath('/calendar'), ({ request }) => {
       const url = new URL(request.url);
       const year = Number(url.searchParams.get('year') ?? 2026);
-      const month = Number(url.searchParams.get('month') ?? 10);
+      const month = Number(url.searchParams.get('month') ?? thisMonth);
       const weeks = weeksOf(year, month);
       const first = weeks[0]?.[0] ?? '';
       const last = weeks.at(-1)?.at(-1) ?? '';
       const answer: CalendarMonth = {
-        today: TODAY,
+        today,
         year,
         month,
         weeks,
@@ -173,6 +182,19 @@ describe('My Designs page', () => {
 
     expect(await screen.findByRole('heading', { level: 3, name: 'Harvest Sunday' })).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'PATCH', path: '/designs/d1', body: { name: 'Harvest Sunday' } });
+  });
+
+  test('duplicates a design: the copy comes first, as the newest edit', async () => {
+    const { calls } = fakeServer([design('d1', 'Church flyer', '2026-10-20T10:00:00Z')]);
+    const { user } = renderLayout(<MyDesignsRoute />, { as: member() });
+
+    await screen.findByRole('heading', { level: 3, name: 'Church flyer' });
+    await user.click(screen.getByRole('button', { name: 'More actions for Church flyer' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
+
+    await waitFor(() => expect(cardNames()).toEqual(['Church flyer (copy)', 'Church flyer']));
+    expect(calls).toEqual([{ method: 'POST', path: '/designs/d1/duplicate', body: null }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Made “Church flyer (copy)”');
   });
 
   test('deletes a design with an undo toast that restores it', async () => {
@@ -273,5 +295,17 @@ describe('My Designs page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('grid', { name: 'Calendar, November 2026' })).toBeInTheDocument();
+  });
+
+  test('on the last day of a month, the next month’s first day is suggested', async () => {
+    fakeServer([design('d1', 'Church flyer', '2026-10-20T10:00:00Z')], { today: '2026-05-31', thisMonth: 5 });
+    renderLayout(<MyDesignsRoute />, { as: member() });
+
+    const grid = await screen.findByRole('grid', { name: 'Calendar, May 2026' });
+    expect(within(grid).queryByRole('gridcell', { name: /1 June 2026/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'New Month tomorrow — 6 templates' })).toHaveAttribute(
+      'href',
+      '/templates?search=new%20month',
+    );
   });
 });

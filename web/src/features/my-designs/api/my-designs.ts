@@ -100,8 +100,10 @@ export function useScheduled(from: string | null, to: string | null, enabled: bo
   });
 }
 
-export function useCalendarMonth(year: number | null, month: number | null, tz: string) {
-  return useSWR(myDesignsKeys.calendar(year, month, tz), () => getCalendar(year, month, tz), { keepPreviousData: true });
+export function useCalendarMonth(year: number | null, month: number | null, tz: string, enabled = true) {
+  return useSWR(enabled ? myDesignsKeys.calendar(year, month, tz) : null, () => getCalendar(year, month, tz), {
+    keepPreviousData: true,
+  });
 }
 
 /**
@@ -118,6 +120,11 @@ export async function fetchPreview(url: string): Promise<string | null> {
   return URL.createObjectURL(await response.blob());
 }
 
+/**
+ * The preview of `url` as an object URL. SWR's cache keeps it for as long as the page lives (a
+ * card that remounts shows it at once), so it is not revoked: one ~30 KB image per saved version
+ * seen in this visit.
+ */
 export function usePreview(url: string | null) {
   return useSWR(url ? myDesignsKeys.preview(url) : null, () => fetchPreview(url ?? ''));
 }

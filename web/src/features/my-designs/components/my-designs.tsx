@@ -16,6 +16,7 @@ import {
   useScheduled,
   type CalendarMonth,
   type DesignSummary,
+  type Occasion,
 } from '../api/my-designs';
 import { daysBetween, fullDate, monthTitle, relativeDay, shiftMonth } from '../lib/dates';
 import { draggedDesignId, DESIGN_DRAG_TYPE, startDesignDrag } from '../lib/drag';
@@ -62,6 +63,11 @@ export function MyDesigns({ openHref, searchHref, newDesignHref }: Props) {
   const first = weeks?.[0]?.[0] ?? null;
   const last = weeks?.at(-1)?.at(-1) ?? null;
   const scheduled = useScheduled(first, last, true);
+  // Near the end of this month, the coming week's occasions are partly in the next one.
+  const todayShown = calendar.data?.weeks.flat().includes(calendar.data.today) ?? false;
+  const following = calendar.data ? shiftMonth(Number(calendar.data.today.slice(0, 4)), Number(calendar.data.today.slice(5, 7)), 1) : null;
+  const needsNext = todayShown && last !== null && calendar.data !== undefined && daysBetween(calendar.data.today, last) < 7;
+  const nextMonth = useCalendarMonth(following?.year ?? null, following?.month ?? null, tz, needsNext);
   const unscheduledAll = useDesignList('', 1, true);
   const actions = useDesignActions();
 
@@ -218,7 +224,11 @@ export function MyDesigns({ openHref, searchHref, newDesignHref }: Props) {
           <PageSpinner />
         ) : (
           <>
-            <Suggestions calendar={shown} searchHref={searchHref} />
+            <Suggestions
+              today={shown.today}
+              occasions={[...shown.occasions, ...(needsNext ? (nextMonth.data?.occasions ?? []) : [])]}
+              searchHref={searchHref}
+            />
             {phone ? (
               <CalendarList
                 calendar={shown}
@@ -289,11 +299,15 @@ export function MyDesigns({ openHref, searchHref, newDesignHref }: Props) {
   );
 }
 
-/** The occasions of the coming week (from today, within the month shown), as suggestions. */
-function Suggestions({ calendar, searchHref }: { calendar: CalendarMonth; searchHref: (term: string) => string }) {
-  const upcoming = calendar.occasions.filter((o) => {
-    const days = daysBetween(calendar.today, o.date);
-    return days >= 0 && days < 7 && o.template_count > 0;
+/** The occasions of the coming week that have templates, as suggestions. */
+function Suggestions({ today, occasions, searchHref }: { today: string; occasions: Occasion[]; searchHref: (term: string) => string }) {
+  const seen = new Set<string>();
+  const upcoming = occasions.filter((o) => {
+    const days = daysBetween(today, o.date);
+    const key = `${o.date}-${o.name}`;
+    if (seen.has(key) || days < 0 || days >= 7 || o.template_count === 0) return false;
+    seen.add(key);
+    return true;
   });
   if (upcoming.length === 0) return null;
   return (
@@ -301,7 +315,7 @@ function Suggestions({ calendar, searchHref }: { calendar: CalendarMonth; search
       {upcoming.map((occasion) => (
         <li key={`${occasion.date}-${occasion.name}`}>
           <Link className={styles.suggestion} to={searchHref(occasion.search)}>
-            {occasionSuggestion(occasion, relativeDay(occasion.date, calendar.today))}
+            {occasionSuggestion(occasion, relativeDay(occasion.date, today))}
           </Link>
         </li>
       ))}
