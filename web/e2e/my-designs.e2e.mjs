@@ -101,6 +101,16 @@ describe('My Designs', () => {
       await second.getByRole('link', { name: 'Open Harvest Sunday flyer' }).waitFor();
       await eventually(async () => !/design/.test(await first.getAttribute('aria-label')), 'the first day emptied');
 
+      // Without a mouse: the other design's Schedule button opens a date picker.
+      const sale = (await call('/api/v1/designs?search=Sallah', { method: 'GET', token: user.token })).body.items[0];
+      await page.getByRole('list', { name: 'Not on the calendar' }).getByRole('button', { name: 'Schedule Sallah sale post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Schedule “Sallah sale post”' });
+      await dialog.getByLabel('Day').fill(dayOne);
+      await dialog.getByLabel('Day').press('Enter');
+      await eventually(async () => (await scheduledFor(user.token, sale.id)) === dayOne, `the sale post on ${dayOne}`);
+      await first.getByRole('link', { name: 'Open Sallah sale post' }).waitFor();
+      await page.getByText('Every design has a day.').waitFor();
+
       // The previews come from the server once drawn.
       await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Your designs"] img').length === 2, null, { timeout: 20_000 });
       await page.screenshot({ path: `${RESULTS_DIR}my-designs-1440.png`, fullPage: true });
