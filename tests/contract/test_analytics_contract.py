@@ -64,7 +64,7 @@ class TestAnalyticsEventStore:
                 event("template_viewed", "u9", days=-1, template_id="t1"),
             ]
         )
-        totals = events.totals(DAY, DAY + timedelta(days=2))
+        totals = events.totals(DAY, DAY + timedelta(days=2), ["ankara", "flyer", "choir"])
         assert (
             DailyCount(DAY, 3),
             DailyCount(DAY + timedelta(days=1), 4),
@@ -76,6 +76,16 @@ class TestAnalyticsEventStore:
         assert (0, 1, 0) == tuple(c.count for c in totals.referral_completions)
         assert frozenset({"ankara"}) == totals.no_result_terms
         assert 15 == events.count_events()
+
+    def test_a_person_is_active_once_a_day_across_batches(
+        self, events: AnalyticsEventStore
+    ) -> None:
+        """Someone whose events of one day arrive in several batches counts once that day."""
+        events.add_events([event("signed_in", "u1")])
+        events.add_events([event("signed_out", "u1"), event("signed_in", "u2")])
+        events.add_events([event("signed_in", "u1", days=1)])
+        totals = events.totals(DAY, DAY + timedelta(days=1))
+        assert [2, 1] == [c.count for c in totals.daily_active_users]
 
     def test_an_empty_period_has_every_day(self, events: AnalyticsEventStore) -> None:
         """With no events, every day of the period is there with zero."""

@@ -1,4 +1,4 @@
-"""Migration 0015 on SQLite and PostgreSQL: events stored before the roll-ups existed are
+"""Migrations 0015 and 0016 on SQLite and PostgreSQL: events stored before the roll-ups existed are
 counted by the dashboard afterwards, as the ones stored after."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class TestRollUpMigration:
             )
         migrate(engine_at_0014)
         store = SqlAlchemyAnalyticsEventStore(engine_at_0014)
-        totals = store.totals(MOMENT.date() - timedelta(days=1), MOMENT.date())
+        totals = store.totals(MOMENT.date() - timedelta(days=1), MOMENT.date(), ["ankara"])
         assert {"t1": 2} == dict(totals.template_views)
         assert [0, 3] == [c.count for c in totals.daily_active_users]
         assert UpgradeFunnel(1, 0, 1) == totals.funnel

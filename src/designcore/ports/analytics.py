@@ -49,6 +49,7 @@ class AnalyticsEventStore(Protocol):
         """How many events are stored."""
         ...
 
-    def totals(self, start: date, end: date) -> EventTotals:
-        """The dashboard's counts over the UTC days ``start`` to ``end`` inclusive."""
+    def totals(self, start: date, end: date, terms: Sequence[str] = ()) -> EventTotals:
+        """The dashboard's counts over the UTC days ``start`` to ``end`` inclusive; of the
+        search terms, only ``terms`` are looked at for ``no_result_terms``."""
         ...

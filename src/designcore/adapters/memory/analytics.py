@@ -36,7 +36,7 @@ class InMemoryAnalyticsEventStore:
         """How many events are kept."""
         return len(self._events)
 
-    def totals(self, start: date, end: date) -> EventTotals:
+    def totals(self, start: date, end: date, terms: Sequence[str] = ()) -> EventTotals:
         """The dashboard's counts over ``start`` to ``end``."""
         with self._lock:
             events = [e for e in self._events if start <= e.day <= end]
@@ -59,7 +59,11 @@ class InMemoryAnalyticsEventStore:
                 stages[""].add(event.distinct_id)
             elif event.name == "referral_completed":
                 referrals[event.day] += 1
-            elif event.name == "search_performed" and properties.get("results") is not None:
+            elif (
+                event.name == "search_performed"
+                and properties.get("results") is not None
+                and str(properties["term"]) in terms
+            ):
                 term = str(properties["term"])
                 found = properties["results"] != 0
                 if term not in last_search or last_search[term][0] <= event.timestamp:

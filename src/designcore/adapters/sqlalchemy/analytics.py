@@ -5,7 +5,7 @@ drawn from them: ``day`` (its UTC day), ``subject`` (the template id of template
 step of ``upgrade_started``, the term of ``search_performed``) and ``result_count`` (the results
 of ``search_performed``).
 
-The dashboard reads two roll-ups the same transaction keeps (migration ``0015``), so its
+The dashboard reads two roll-ups the same transaction keeps (migration ``0016``), so its
 queries do not grow with the number of events: ``analytics_daily_counts`` (events per day,
 name and subject) and ``analytics_daily_people`` (who was active, or reached a stage of the
 upgrade funnel, on each day).
@@ -59,17 +59,20 @@ class AnalyticsEventRow(Base):
 
 class AnalyticsDailyCountRow(Base):
     """``analytics_daily_counts``: events of one name and subject on one day (migration
-    ``0015``), with the latest moments a search of the term found nothing and found
-    something."""
+    ``0016``), with the latest moments a search of the term found nothing and found
+    something; name ``$active`` counts the distinct people active that day. Keyed by name
+    first, so a count of one event reads only its rows (clustered on SQLite)."""
 
     __tablename__ = "analytics_daily_counts"
 
-    day: Mapped[date] = mapped_column(sa.Date, primary_key=True)
     name: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    day: Mapped[date] = mapped_column(sa.Date, primary_key=True)
     subject: Mapped[str] = mapped_column(sa.String(SUBJECT_LENGTH), primary_key=True)
     events: Mapped[int] = mapped_column(sa.BigInteger)
     last_zero_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
     last_found_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    __table_args__ = {"sqlite_with_rowid": False}
 
 
 class AnalyticsDailyPersonRow(Base):
@@ -82,6 +85,8 @@ class AnalyticsDailyPersonRow(Base):
     day: Mapped[date] = mapped_column(sa.Date, primary_key=True)
     distinct_id: Mapped[str] = mapped_column(sa.String(200), primary_key=True)
 
+    __table_args__ = {"sqlite_with_rowid": False}
+
 
 EVENTS: sa.Table = AnalyticsEventRow.__table__  # type: ignore[assignment]
 COUNTS: sa.Table = AnalyticsDailyCountRow.__table__  # type: ignore[assignment]
@@ -90,7 +95,9 @@ _E = EVENTS.c
 _C = COUNTS.c
 _P = PEOPLE.c
 ACTIVE = ""
-"""The stage of ``analytics_daily_people`` that counts active people."""
+"""The stage of ``analytics_daily_people`` that lists active people."""
+ACTIVE_COUNT = "$active"
+"""The name of ``analytics_daily_counts`` that counts them per day."""
 FUNNEL_STAGES = {
     "upgrade_started:dialog_opened": "dialog_opened",
     "upgrade_started:payment_started": "payment_started",
@@ -161,7 +168,7 @@ class SqlAlchemyAnalyticsEventStore:
             excluded = counting.excluded
             connection.execute(
                 counting.on_conflict_do_update(
-                    index_elements=[_C.day, _C.name, _C.subject],
+                    index_elements=[_C.name, _C.day, _C.subject],
                     set_={
                         "events": _C.events + excluded.events,
                         "last_zero_at": _later(_C.last_zero_at, excluded.last_zero_at),
@@ -170,25 +177,42 @@ class SqlAlchemyAnalyticsEventStore:
                 ),
                 list(counts.values()),
             )
-            connection.execute(
-                insert(PEOPLE).on_conflict_do_nothing(),
+            added = connection.execute(
+                insert(PEOPLE).on_conflict_do_nothing().returning(_P.stage, _P.day),
                 [{"stage": st, "day": d, "distinct_id": who} for st, d, who in sorted(people)],
-            )
+            ).all()
+            # Only the people this transaction added count as newly active (RETURNING of
+            # ON CONFLICT DO NOTHING answers inserted rows only), so concurrent writers never
+            # count one person twice.
+            active: dict[date, int] = {}
+            for stage, day in added:
+                if stage == ACTIVE:
+                    active[_day(day)] = active.get(_day(day), 0) + 1
+            if active:
+                bump = insert(COUNTS)
+                connection.execute(
+                    bump.on_conflict_do_update(
+                        index_elements=[_C.name, _C.day, _C.subject],
+                        set_={"events": _C.events + bump.excluded.events},
+                    ),
+                    [
+                        {"name": ACTIVE_COUNT, "day": d, "subject": "", "events": n}
+                        for d, n in sorted(active.items())
+                    ],
+                )
 
     def count_events(self) -> int:
         """``count(*)``."""
         with self._engine.connect() as connection:
             return int(connection.scalar(sa.select(sa.func.count()).select_from(EVENTS)) or 0)
 
-    def totals(self, start: date, end: date) -> EventTotals:
-        """Four grouped reads of the daily roll-ups in one read transaction: their size
-        depends on the days, templates, terms and people, not on the number of events."""
+    def totals(self, start: date, end: date, terms: Sequence[str] = ()) -> EventTotals:
+        """Grouped reads of the daily roll-ups in one read transaction: their size depends on
+        the days, templates and people of the funnel, not on the number of events."""
         in_period = _C.day.between(start, end)
         with self._engine.connect() as connection:
             active = connection.execute(
-                sa.select(_P.day, sa.func.count())
-                .where(_P.stage == ACTIVE, _P.day.between(start, end))
-                .group_by(_P.day)
+                sa.select(_C.day, _C.events).where(_C.name == ACTIVE_COUNT, in_period)
             ).all()
             funnel = connection.execute(
                 sa.select(_P.stage, sa.func.count(sa.distinct(_P.distinct_id)))
@@ -207,7 +231,11 @@ class SqlAlchemyAnalyticsEventStore:
             ).all()
             searches = connection.execute(
                 sa.select(_C.subject, sa.func.max(_C.last_zero_at), sa.func.max(_C.last_found_at))
-                .where(_C.name == "search_performed", in_period)
+                .where(
+                    _C.name == "search_performed",
+                    in_period,
+                    _C.subject.in_([t[:SUBJECT_LENGTH] for t in terms]),
+                )
                 .group_by(_C.subject)
             ).all()
         stages = {FUNNEL_STAGES[stage]: int(n) for stage, n in funnel}

@@ -114,10 +114,10 @@ class AnalyticsService:
         if not viewer.is_admin:
             raise NotAllowed("only administrators can read analytics", code="admin_only")
         start, end = summary_period(days, self._clock.now())
-        totals = self._events.totals(start, end)
         since = datetime.combine(start, time(), tzinfo=UTC)
         until = datetime.combine(end + timedelta(days=1), time(), tzinfo=UTC)
         terms = self._prompts.search_term_counts(since, until, TOP_SEARCH_TERMS)
+        totals = self._events.totals(start, end, [term for term, _ in terms])
         return AnalyticsSummary(
             days=days,
             start=start,
