@@ -13,6 +13,7 @@ import pytest
 from litestar.testing import TestClient
 from PIL import Image
 
+from designcore.adapters.memory import FixedClock
 from designcore.app import Container
 from designcore.domain.designs import FREE_DESIGN_ALLOWANCE, KEPT_VERSIONS, UNDO_DELETE
 from designcore.domain.document import MAX_DOCUMENT_BYTES
@@ -367,6 +368,19 @@ class TestDetails:
         )
         cleared = client.patch(path, json={"scheduled_for": None}, headers=FREE).json()
         assert (None, "Launch") == (cleared["scheduled_for"], cleared["name"])
+
+    def test_a_new_day_is_not_an_edit_but_a_new_name_is(
+        self, client: Client, clock: FixedClock
+    ) -> None:
+        """Scheduling leaves ``updated_at`` (the newest-edit order) alone; renaming moves it."""
+        design = blank(client, name="Flyer")
+        path = f"{URL}/{design['id']}"
+        clock.advance(timedelta(minutes=5))
+        moved = client.patch(path, json={"scheduled_for": "2026-12-24"}, headers=FREE).json()
+        assert design["updated_at"] == moved["updated_at"]
+        clock.advance(timedelta(minutes=5))
+        renamed = client.patch(path, json={"name": "Carol night"}, headers=FREE).json()
+        assert design["updated_at"] < renamed["updated_at"]
 
     @pytest.mark.parametrize(
         "body",

@@ -409,17 +409,21 @@ class DesignService:
         name: Any = UNCHANGED,
         scheduled_for: Any = UNCHANGED,
     ) -> Design:
-        """Rename the design or (re)schedule it (``None`` unschedules); the version stays."""
+        """Rename the design or (re)schedule it (``None`` unschedules); the version stays.
+        A new name counts as an edit (``updated_at`` moves, so My Designs' newest-edit order
+        puts it first); a new day alone does not, so moving designs on the calendar leaves
+        the order of the grid as it was."""
         owner = self._owner(viewer)
         if name is not UNCHANGED:
             name = check_name(name)
 
         def change(design: Design) -> Design:
+            renamed = name is not UNCHANGED and name != design.name
             return attrs.evolve(
                 design,
                 name=design.name if name is UNCHANGED else name,
                 scheduled_for=design.scheduled_for if scheduled_for is UNCHANGED else scheduled_for,
-                updated_at=self._clock.now(),
+                updated_at=self._clock.now() if renamed else design.updated_at,
             )
 
         return self._update(owner, design_id, change)
