@@ -577,3 +577,30 @@ class TestExports:
         assert red > 200
         assert green < 120
         assert (255, 255, 255) == centre(other.content)
+
+
+class TestOwnObjects:
+    def test_the_owner_reads_their_private_image_and_nobody_else_does(
+        self, client: Client, container: Container
+    ) -> None:
+        """/storage/v1/object/authenticated/… serves the caller's own object (304 on its
+        ETag); another user's is 404, a visitor 401, and the public route still hides it."""
+        container.storage().put("designs", "u-free/photo.png", red_png(), "image/png")
+        url = "/storage/v1/object/authenticated/designs/u-free/photo.png"
+        mine = client.get(url, headers=FREE)
+        assert (200, "image/png", "private, no-cache") == (
+            mine.status_code,
+            mine.headers["content-type"],
+            mine.headers["cache-control"],
+        )
+        assert red_png() == mine.content
+        again = client.get(url, headers={**FREE, "If-None-Match": mine.headers["etag"]})
+        assert 304 == again.status_code
+        assert 404 == client.get(url, headers=PREMIUM).status_code
+        assert (401, "sign_in_required") == error(client.get(url))
+        public = client.get("/storage/v1/object/public/designs/u-free/photo.png")
+        assert 404 == public.status_code
+        missing = client.get(
+            "/storage/v1/object/authenticated/designs/u-free/none.png", headers=FREE
+        )
+        assert 404 == missing.status_code

@@ -1,6 +1,7 @@
 """Stored objects over HTTP, shaped like the hosted storage API.
 
 - ``GET /storage/v1/object/public/{bucket}/{path}``: the stored bytes.
+- ``GET /storage/v1/object/authenticated/{bucket}/{path}``: the caller's own object.
 - ``POST /storage/v1/object/{bucket}/{path}``: upload (raw body or multipart), signed in.
 - ``GET /storage/v1/render/image/public/{bucket}/{path}``: a resized, re-encoded variant.
 """
@@ -21,7 +22,7 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from designcore.app.http.request_media import ACCEPTED_MEDIA, ANY_MEDIA
 from designcore.app.media import MediaService
-from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.images import parse_transform
 from designcore.domain.premium import Viewer
 
@@ -74,6 +75,37 @@ def read_public_object(
     stored = media.read_public(bucket, path.lstrip("/"))
     etag = f'"{stored.etag}"'
     headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
+    if etag in _entity_tags(request.headers.get("if-none-match")):
+        return Response(b"", status_code=304, headers=headers)
+    return Response(
+        stored.data,
+        media_type=stored.content_type,
+        headers={**headers, **_headers_for(stored.content_type)},
+    )
+
+
+@get(
+    "/storage/v1/object/authenticated/{bucket:str}/{path:path}",
+    operation_id="readOwnObject",
+    tags=["storage"],
+    sync_to_thread=True,
+)
+def read_own_object(
+    media: NamedDependency[MediaService],
+    viewer: NamedDependency[Viewer],
+    bucket: FromPath[str],
+    path: FromPath[str],
+    request: Request,  # type: ignore[type-arg]
+) -> Response[bytes]:
+    """One of the caller's own objects (bearer token), private buckets included: what a
+    design draws from ``/storage/v1/object/authenticated/{bucket}/{user_id}/…``. Another
+    user's folder answers 404 as an unknown object; 401 ``sign_in_required`` without a token.
+    Strong ETag (304 on ``If-None-Match``), ``Cache-Control: private, no-cache``."""
+    if viewer.user_id is None:
+        raise NotAllowed("sign in to read your own files", code="sign_in_required")
+    stored = media.read_owned(viewer.user_id, bucket, _object_path(path))
+    etag = f'"{stored.etag}"'
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
     if etag in _entity_tags(request.headers.get("if-none-match")):
         return Response(b"", status_code=304, headers=headers)
     return Response(
@@ -177,7 +209,7 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
             headers={**headers, **_headers_for(rendered.variant.media_type)},
         )
 
-    return [read_public_object, upload_object, render_public_image]
+    return [read_public_object, read_own_object, upload_object, render_public_image]
 
 
 async def _read_upload(request: Request[Any, Any, Any], media: MediaService) -> bytes:
