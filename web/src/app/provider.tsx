@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 
 import { Toaster } from '@/components/ui/toaster';
 import type { AuthClient } from '@/features/auth/api/auth-client';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { SiteSettingsProvider } from '@/features/site-settings/components/site-settings-provider';
+import { AnalyticsProvider, useAnalyticsClient } from '@/lib/analytics-context';
 import { swrDefaults } from '@/lib/swr';
 
 type AppProvidersProps = {
@@ -13,10 +14,25 @@ type AppProvidersProps = {
   authClient?: AuthClient;
 };
 
-/** The app-wide state below the SWR cache: who is signed in, and the site settings. */
+/** Events are the signed-in user's: identified on sign-in (and on a restored session). */
+function AnalyticsIdentity() {
+  const analytics = useAnalyticsClient();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (analytics && userId) analytics.identify(userId);
+  }, [analytics, userId]);
+  return null;
+}
+
+/** The app-wide state below the SWR cache: who is signed in, and the site settings. Analytics
+ * (when an AnalyticsProvider is above) follow the signed-in user and reset on sign-out. */
 export function AppProviders({ children, authClient }: AppProvidersProps) {
+  const analytics = useAnalyticsClient();
+  const resetAnalytics = useCallback(() => analytics?.reset(), [analytics]);
   return (
-    <AuthProvider {...(authClient ? { client: authClient } : {})}>
+    <AuthProvider {...(authClient ? { client: authClient } : {})} onSignOut={resetAnalytics}>
+      <AnalyticsIdentity />
       <SiteSettingsProvider>{children}</SiteSettingsProvider>
     </AuthProvider>
   );
@@ -26,7 +42,9 @@ export function AppProviders({ children, authClient }: AppProvidersProps) {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <SWRConfig value={swrDefaults}>
-      <AppProviders>{children}</AppProviders>
+      <AnalyticsProvider>
+        <AppProviders>{children}</AppProviders>
+      </AnalyticsProvider>
       <Toaster />
     </SWRConfig>
   );

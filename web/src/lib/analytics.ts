@@ -85,6 +85,11 @@ export class AnalyticsClient {
     return this.consented && !this.doNotTrack();
   }
 
+  /** Whether the browser asks not to be tracked. */
+  get doNotTrackOn(): boolean {
+    return this.doNotTrack();
+  }
+
   /** The user accepted (or refused) tracking. */
   setConsent(accepted: boolean): void {
     this.consented = accepted;

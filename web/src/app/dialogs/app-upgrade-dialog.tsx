@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { isAccountKey } from '@/features/account/api/get-account';
@@ -6,6 +6,7 @@ import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useUpgradeFlow } from '@/features/payments/hooks/use-upgrade-flow';
 import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
+import { useCapture } from '@/lib/analytics-context';
 
 import type { UpgradeDialogProps } from './upgrade-dialog';
 
@@ -46,6 +47,12 @@ export function AppUpgradeDialog({ open, onClose }: UpgradeDialogProps) {
     [user, requestSignIn, onClose, onActivated, onContinued],
   );
   const flow = useUpgradeFlow(options);
+
+  // The upgrade funnel's first stage (the server captures the payment's start and outcome).
+  const capture = useCapture();
+  useEffect(() => {
+    if (open) capture('upgrade_started', { step: 'dialog_opened' });
+  }, [open, capture]);
 
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,112 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { env } from '@/config/env';
+import { apiUrl } from '@/lib/api-client';
+
+import { AnalyticsClient, type CapturedEvent, type Property } from './analytics';
+import styles from './analytics-context.module.css';
+
+export const CONSENT_KEY = 'designcore.analytics-consent';
+
+type Consent = 'accepted' | 'declined' | null;
+
+function readConsent(): Consent {
+  try {
+    const value = window.localStorage.getItem(CONSENT_KEY);
+    return value === 'accepted' || value === 'declined' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts a batch to the server's `POST /api/v1/events`; answers the status (0: network). */
+export async function sendToServer(batch: CapturedEvent[]): Promise<number> {
+  try {
+    const response = await fetch(apiUrl('/events'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ batch }),
+      keepalive: true,
+    });
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+type AnalyticsValue = {
+  client: AnalyticsClient;
+};
+
+const AnalyticsContext = createContext<AnalyticsValue | null>(null);
+
+/** Capture an event of the catalogue (nothing without the provider, consent, or under DNT). */
+export function useCapture(): (event: string, properties?: Record<string, Property>) => void {
+  const value = useContext(AnalyticsContext);
+  return useCallback(
+    (event: string, properties: Record<string, Property> = {}) => {
+      value?.client.capture(event, properties);
+    },
+    [value],
+  );
+}
+
+/** The analytics client of the provider (for identify and reset), or null without one. */
+export function useAnalyticsClient(): AnalyticsClient | null {
+  return useContext(AnalyticsContext)?.client ?? null;
+}
+
+function selectorOf(target: EventTarget | null): string {
+  if (!(target instanceof Element)) return '';
+  const id = target.id ? `#${target.id}` : '';
+  return `${target.tagName.toLowerCase()}${id}`;
+}
+
+/**
+ * The web app's analytics: events batched to the server (lib/analytics.ts), only after the
+ * user accepts in the banner, never under Do-Not-Track; rage clicks on the whole page.
+ */
+export function AnalyticsProvider({ children, client: given }: { children: ReactNode; client?: AnalyticsClient }) {
+  const client = useMemo(() => given ?? new AnalyticsClient({ send: sendToServer }), [given]);
+  const [consent, setConsent] = useState<Consent>(() => readConsent());
+
+  useEffect(() => {
+    client.setConsent(consent === 'accepted');
+  }, [client, consent]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => client.click(event.clientX, event.clientY, selectorOf(event.target));
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [client]);
+
+  const decide = (choice: 'accepted' | 'declined') => {
+    try {
+      window.localStorage.setItem(CONSENT_KEY, choice);
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+    setConsent(choice);
+  };
+
+  const value = useMemo(() => ({ client }), [client]);
+  const askForConsent = consent === null && !client.doNotTrackOn;
+  return (
+    <AnalyticsContext.Provider value={value}>
+      {children}
+      {askForConsent ? (
+        <section className={styles.banner} aria-label="Analytics consent">
+          <p>{`${env.APP_NAME} would like to count how its pages are used, to make them better. Nothing is recorded unless you accept.`}</p>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => decide('declined')}>
+              Decline
+            </Button>
+            <Button onClick={() => decide('accepted')}>Accept</Button>
+          </div>
+        </section>
+      ) : null}
+    </AnalyticsContext.Provider>
+  );
+}
+
