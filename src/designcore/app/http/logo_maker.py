@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 from litestar import Response, Router, get, post
@@ -13,11 +12,11 @@ from litestar.params import JSONBody
 from designcore.app.http.designs import DesignOut
 from designcore.app.http.exports import SVG_POLICY
 from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
-from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.logo_maker import (
     MAX_BRAND_NAME,
     MAX_COLOURS,
     MAX_TAGLINE,
+    BrandKit,
     parse_brand_kit,
     parse_export_format,
 )
@@ -33,6 +32,40 @@ class LogoMakerOut(msgspec.Struct, rename="camel"):
     max_brand_name: int = MAX_BRAND_NAME
     max_tagline: int = MAX_TAGLINE
     max_colors: int = MAX_COLOURS
+
+
+class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """A brand kit: ``brandName`` (required, checked by the domain so the error names it),
+    ``tagline``, ``industry`` (one of the industries) and up to two ``colors``."""
+
+    brand_name: str | None = None
+    tagline: str | None = None
+    industry: str | None = None
+    colors: list[str] | None = None
+
+    def kit(self, industries: tuple[str, ...]) -> BrandKit:
+        """The domain's brand kit; raises ``ValidationFailed`` naming the field."""
+        return parse_brand_kit(
+            {
+                "brandName": self.brand_name,
+                "tagline": self.tagline,
+                "industry": self.industry,
+                "colors": self.colors,
+            },
+            industries,
+        )
+
+
+class LogoChoiceIn(BrandKitIn, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """A logo template and the brand kit to set into it."""
+
+    template_id: str
+
+
+class LogoExportIn(LogoChoiceIn, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """A logo, a brand kit and the file format (``png`` or ``svg``)."""
+
+    format: str
 
 
 class LogoPreviewOut(msgspec.Struct, rename="camel"):
@@ -77,12 +110,12 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         request_max_body_size=MAX_LOGO_BODY_BYTES,
     )
     def previews(
-        logo_maker: NamedDependency[LogoMakerService], data: JSONBody[dict[str, Any]]
+        logo_maker: NamedDependency[LogoMakerService], data: JSONBody[BrandKitIn]
     ) -> LogoPreviewsOut:
         """Every Logos template drawn with ``{brandName, tagline?, industry?, colors?}`` set
         in (the chosen industry's first; texts that would overflow shrink to fit), as WebP
         data URLs 400 px wide. Open to everyone. Errors: 400 naming the field."""
-        kit = parse_brand_kit(data, logo_maker.industries())
+        kit = data.kit(logo_maker.industries())
         return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit)])
 
     @post(
@@ -95,19 +128,15 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
     def open_logo(
         logo_maker: NamedDependency[LogoMakerService],
         viewer: NamedDependency[Viewer],
-        data: JSONBody[dict[str, Any]],
+        data: JSONBody[LogoChoiceIn],
     ) -> DesignOut:
         """A new design of the caller's from a logo with the brand kit set in:
         ``{templateId, brandName, tagline?, industry?, colors?}``; open it at
         ``/editor?designId={id}``. A premium feature while the premium model is on: 401
         ``sign_in_required``, 402 ``upgrade_required``; 404 ``template_not_found`` for what is
         not a logo; 400 naming a bad field."""
-        fields = dict(data)
-        template_id = fields.pop("templateId", None)
-        if not isinstance(template_id, str) or not template_id:
-            raise ValidationFailed([FieldIssue("templateId", "give the logo template's id")])
-        kit = parse_brand_kit(fields, logo_maker.industries())
-        return DesignOut.of_full(logo_maker.open_in_editor(viewer, template_id, kit))
+        kit = data.kit(logo_maker.industries())
+        return DesignOut.of_full(logo_maker.open_in_editor(viewer, data.template_id, kit))
 
     @post(
         "/exports",
@@ -119,18 +148,14 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
     def export_logo(
         logo_maker: NamedDependency[LogoMakerService],
         viewer: NamedDependency[Viewer],
-        data: JSONBody[dict[str, Any]],
+        data: JSONBody[LogoExportIn],
     ) -> Response[bytes]:
         """A logo with the brand kit set in, as a file: ``{templateId, format: png|svg,
         brandName, tagline?, industry?, colors?}``; PNG has a transparent background. A
         premium feature while the premium model is on (401, 402 ``upgrade_required``)."""
-        fields = dict(data)
-        template_id = fields.pop("templateId", None)
-        fmt = parse_export_format(fields.pop("format", None))
-        if not isinstance(template_id, str) or not template_id:
-            raise ValidationFailed([FieldIssue("templateId", "give the logo template's id")])
-        kit = parse_brand_kit(fields, logo_maker.industries())
-        filename, made = logo_maker.export(viewer, template_id, kit, fmt)
+        fmt = parse_export_format(data.format)
+        kit = data.kit(logo_maker.industries())
+        filename, made = logo_maker.export(viewer, data.template_id, kit, fmt)
         headers = {
             "Content-Disposition": f'attachment; filename="{filename}"',
             "Cache-Control": "no-store",
