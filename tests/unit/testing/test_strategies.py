@@ -170,7 +170,6 @@ class TestCheckout:
             r"Invalid parameter type: \w+$",
             r"Invalid parameter type: channels\[\d\]",
             r"Invalid parameter type: on",
-            r"Invalid parameter type: accessCode",
         ],
     )
     def test_every_rule_is_drawn(self, pattern: str) -> None:
