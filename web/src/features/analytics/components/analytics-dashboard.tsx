@@ -47,14 +47,14 @@ function BarChart({ label, bars, legend }: { label: string; bars: Bar[]; legend:
   const row = 14 * legend.length + 14;
   const height = Math.max(row, bars.length * row);
   const max = Math.max(1, ...bars.flatMap((b) => b.values));
-  const left = 140;
+  const left = 170;
   const room = WIDTH - left - 60;
   return (
     <svg className={styles.chart} viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={label}>
       {bars.map((bar, i) => (
         <g key={bar.label} transform={`translate(0 ${i * row})`}>
           <text className={styles.label} x={0} y={14}>
-            {bar.label.length > 20 ? `${bar.label.slice(0, 19)}…` : bar.label}
+            {bar.label.length > 24 ? `${bar.label.slice(0, 23)}…` : bar.label}
           </text>
           {bar.values.map((value, j) => (
             <g key={legend[j]}>

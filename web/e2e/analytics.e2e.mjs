@@ -1,0 +1,77 @@
+// Analytics on the embedded defaults in a real Chromium: a member accepts the consent banner,
+// opens a template and the upgrade dialog, pays with the sandbox; an administrator then finds
+// them on /site-settings/analytics. A member is refused the dashboard by page and server.
+//
+//   ./dev nox -s e2e   (needs E2E_CLI_PYTHON and E2E_SERVER_ENV to grant the admin role)
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { designcore } from './support/cli.mjs';
+import { call, makePremium, newUser, signInThroughDialog } from './support/accounts.mjs';
+
+const BASE_URL = baseUrl();
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+describe('Analytics', () => {
+  test('a member browsing and upgrading shows up on the admin dashboard', async () => {
+    const member = await newUser('analytics-member');
+    const admin = await newUser('analytics-admin');
+    await designcore('admin', 'grant', admin.email);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/`);
+      const banner = page.getByRole('region', { name: 'Analytics consent' });
+      await banner.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${RESULTS_DIR}/analytics-consent.png`, fullPage: false });
+      await banner.getByRole('button', { name: 'Accept' }).click();
+      await signInThroughDialog(page, member.email);
+      // The upgrade dialog's opening is the funnel's first stage (captured by the web app).
+      await page.getByRole('banner').getByRole('button', { name: /Upgrade/ }).first().click();
+      await page.getByRole('dialog').waitFor();
+      // Wait for the 3 s flush to reach the server.
+      await page.waitForTimeout(4_000);
+      await makePremium(member.token);
+
+      // Members are refused.
+      const refused = await call('/api/v1/analytics/summary?days=7', { method: 'GET', token: member.token });
+      assert.equal(refused.status, 403);
+
+      const adminPage = await context.newPage();
+      await adminPage.goto(`${BASE_URL}/`);
+      await adminPage.getByRole('button', { name: 'Open account menu' }).click();
+      await adminPage.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await signInThroughDialog(adminPage, admin.email);
+      await adminPage.goto(`${BASE_URL}/site-settings/analytics`);
+      await adminPage.getByRole('img', { name: 'Daily active users' }).waitFor();
+      const funnel = adminPage.getByRole('img', { name: 'Upgrade funnel' });
+      // The local sink writes within a second; read again until the payment is counted.
+      // Other browser tests on the same server may have upgraded too: at least one each.
+      const people = (text, stage) => Number(new RegExp(`${stage}People: (\\d+)`).exec(text)?.[1] ?? 0);
+      let text = '';
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        text = (await funnel.textContent()) ?? '';
+        if (people(text, 'Payment succeeded') >= 1) break;
+        await adminPage.getByRole('button', { name: '30 days' }).click();
+        await adminPage.getByRole('button', { name: '7 days' }).click();
+        await adminPage.waitForTimeout(500);
+      }
+      await adminPage.screenshot({ path: `${RESULTS_DIR}/analytics-dashboard.png`, fullPage: true });
+      assert.ok(people(text, 'Upgrade dialog opened') >= 1, text);
+      assert.ok(people(text, 'Payment started') >= 1, text);
+      assert.ok(people(text, 'Payment succeeded') >= 1, text);
+    } finally {
+      await context.close();
+    }
+  });
+});
