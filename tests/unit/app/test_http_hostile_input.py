@@ -110,6 +110,11 @@ MAY_GROW = {
     "mfa_factors",
     "mfa_challenges",
     "one_time_tokens",
+    # What the product does is captured as analytics events (signed_in, search_performed, …),
+    # and their daily roll-ups.
+    "analytics_events",
+    "analytics_daily_counts",
+    "analytics_daily_people",
 }
 
 

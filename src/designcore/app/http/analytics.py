@@ -25,8 +25,6 @@ Limiter = NamedDependency[SkipValidation[RateLimiter]]
 EVENTS_PER_ADDRESS = Quota(limit=120, window_seconds=60)
 """Batches one client address may send a minute (each flush of the web app is one batch, at
 most one every 3 s per tab, so this leaves room for many tabs and people behind one NAT)."""
-MAX_EVENTS_BODY = 2 * 1024 * 1024
-"""The largest batch accepted, in bytes."""
 
 
 class EventIn(msgspec.Struct, forbid_unknown_fields=True):
@@ -121,7 +119,6 @@ class AnalyticsController(Controller):
         operation_id="captureEvents",
         status_code=202,
         sync_to_thread=True,
-        request_max_body_size=MAX_EVENTS_BODY,
     )
     def capture(
         self,
