@@ -6,7 +6,7 @@ import type { AuthClient } from '@/features/auth/api/auth-client';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { SiteSettingsProvider } from '@/features/site-settings/components/site-settings-provider';
 import { AnalyticsProvider, useAnalyticsClient } from '@/lib/analytics-context';
-import { swrDefaults } from '@/lib/swr';
+import { createRetainingCache, swrDefaults } from '@/lib/swr';
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -41,7 +41,7 @@ export function AppProviders({ children, authClient }: AppProvidersProps) {
 /** Everything the app needs above the router: the SWR cache, the app state and the toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig value={swrDefaults}>
+    <SWRConfig value={{ ...swrDefaults, provider: () => createRetainingCache() }}>
       <AnalyticsProvider>
         <AppProviders>{children}</AppProviders>
       </AnalyticsProvider>

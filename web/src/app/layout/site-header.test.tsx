@@ -17,7 +17,7 @@ describe('SiteHeader', () => {
   test('shows the logo, the Beta badge and the Join community link of the settings', async () => {
     renderLayout(<SiteHeader />);
 
-    expect(within(header()).getByRole('link', { name: 'designcore home' })).toHaveAttribute('href', '/');
+    expect(within(header()).getByRole('link', { name: 'designcore Beta' })).toHaveAttribute('href', '/');
     expect(within(header()).getByText('Beta')).toBeInTheDocument();
     expect(await within(header()).findByRole('link', { name: 'Join community' })).toHaveAttribute(
       'href',

@@ -47,7 +47,7 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={paths.home.getHref()} className={styles.brand} aria-label={`${env.APP_NAME} home`}>
+        <Link to={paths.home.getHref()} className={styles.brand}>
           <span className={styles.logoMark} aria-hidden="true">
             d
           </span>

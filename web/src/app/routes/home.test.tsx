@@ -67,12 +67,12 @@ describe('Home page', () => {
     );
     expect(image.getAttribute('srcset')).toContain('prem-1.png?width=336&resize=contain&format=avif 336w');
     expect(image).toHaveAttribute('loading', 'eager');
-    const premiumCard = screen.getByRole('link', { name: 'Thanksgiving Gold (Premium)' });
+    const premiumCard = screen.getByRole('link', { name: 'Thanksgiving Gold Premium' });
     expect(within(premiumCard).getByText('Premium')).toBeInTheDocument();
     expect(premiumCard).toHaveAttribute('href', '/template/prem-1');
 
     const freeCard = screen.getByRole('link', { name: 'Sunday Service Flyer' });
-    expect(within(freeCard).getByText('Sunday Service Flyer')).toBeInTheDocument();
+    expect(within(freeCard).getByRole('img', { name: 'Sunday Service Flyer' })).toBeInTheDocument();
     expect(within(freeCard).queryByText('Premium')).not.toBeInTheDocument();
   });
 

@@ -56,12 +56,9 @@ export function TemplateCard({ template, to, eager = false, layout = 'row' }: Te
 
   return (
     <li className={`${styles.item} ${styles[layout]}`} style={style}>
-      <Link
-        to={to}
-        className={styles.card}
-        aria-label={template.is_premium ? `${template.name} (Premium)` : template.name}
-        preventScrollReset
-      >
+      {/* Named by its image (the template's name) and the Premium badge; the visible name below
+          repeats the image's, so it is hidden from screen readers. */}
+      <Link to={to} className={styles.card} preventScrollReset>
         <div className={styles.media}>
           {broken || !template.preview_url ? (
             <div className={styles.fallback}>
@@ -89,7 +86,9 @@ export function TemplateCard({ template, to, eager = false, layout = 'row' }: Te
             </Badge>
           )}
         </div>
-        <p className={styles.name}>{template.name}</p>
+        <p className={styles.name} aria-hidden="true">
+          {template.name}
+        </p>
       </Link>
     </li>
   );
