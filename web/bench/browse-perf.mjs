@@ -1,0 +1,41 @@
+// Home's first view in headless Chromium against a running server (E2E_BASE_URL): bytes
+// transferred at 375 px (DPR 2), LCP with 4x CPU throttling, and the time until the first row's
+// previews show on a slow link (400 kbit/s, 400 ms round trip). Prints JSON.
+//   E2E_BASE_URL=http://127.0.0.1:8000 node bench/browse-perf.mjs
+import { baseUrl, launchBrowser } from '../e2e/support/browser.mjs';
+
+const BASE = baseUrl();
+const browser = await launchBrowser();
+
+async function run({ cpu = 1, slow = false }) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  if (slow) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8,
+    });
+  }
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  const start = Date.now();
+  await page.goto(`${BASE}/`);
+  await page.locator('main img').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('main img')].slice(0, 2).every((i) => i.complete && i.naturalWidth > 0), null, { timeout: 120_000 });
+  const usableMs = Date.now() - start;
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  const lcp = await page.evaluate(() => new Promise((resolve) => {
+    new PerformanceObserver((list) => { const e = list.getEntries(); resolve(e[e.length - 1].startTime); }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }));
+  await context.close();
+  return { usableMs, lcpMs: Math.round(lcp), transferredKB: Math.round(bytes / 1024) };
+}
+
+const fast = await run({});
+const throttled = await run({ cpu: 4 });
+const slow3g = await run({ slow: true });
+console.log(JSON.stringify({ date: new Date().toISOString(), fast, cpu4x: throttled, slow3g }, null, 2));
+await browser.close();
