@@ -112,6 +112,11 @@ class TemplateSummary:
     """Words that describe what the design is for, used by search and prompting."""
     design_intent: str | None = None
     """Who the design is for and what it communicates."""
+    width: int | None = None
+    """The design's page width in pixels (from its document), so a card can take its shape
+    before the preview arrives; ``None`` when unknown."""
+    height: int | None = None
+    """The page height in pixels, as ``width``."""
     created_at: datetime
     """When the template was published (timezone-aware)."""
     updated_at: datetime
@@ -136,6 +141,14 @@ class Template(TemplateSummary):
     """The editor document in Polotno JSON; ``None`` means it cannot be opened in the editor."""
     field_requirements: tuple[FieldRequirement, ...] = ()
     """Fields to fill; empty by default."""
+
+    def __attrs_post_init__(self) -> None:
+        # The size comes from the document when the caller did not give it.
+        if self.width is None and self.height is None:
+            size = document_size(self.polotno_json)
+            if size is not None:
+                object.__setattr__(self, "width", size[0])
+                object.__setattr__(self, "height", size[1])
 
     def summary(self) -> TemplateSummary:
         """The light variant of this template."""
@@ -174,3 +187,22 @@ class Category:
     def named(cls, name: str) -> Category:
         """The category called ``name``."""
         return cls(name=name, slug=category_slug(name))
+
+
+def document_size(document: JsonObject | None) -> tuple[int, int] | None:
+    """``(width, height)`` of a Polotno document's pages, in whole pixels, or ``None`` when the
+    document gives no positive size."""
+    if not isinstance(document, Mapping):
+        return None
+    width, height = document.get("width"), document.get("height")
+    numbers = (int, float)
+    if (
+        isinstance(width, numbers)
+        and isinstance(height, numbers)
+        and not isinstance(width, bool)
+        and not isinstance(height, bool)
+        and width > 0
+        and height > 0
+    ):
+        return round(width), round(height)
+    return None

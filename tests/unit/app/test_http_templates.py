@@ -242,3 +242,16 @@ class TestDocument:
             headers={"Authorization": "Bearer free-token"},
         )
         assert_error(response, 409, "no_document")
+
+
+def test_the_light_variant_says_the_design_size(
+    client: TestClient,  # type: ignore[type-arg]
+    container: Container,
+) -> None:
+    """Cards take a template's shape (square, 4:5, story) before its preview arrives."""
+    story = make_template(polotno_json={"width": 1080, "height": 1920, "pages": []})
+    container.catalogue().add(story)
+    single = client.get(f"/api/v1/templates/{story.id}").json()
+    listed = client.get("/api/v1/templates", params={"category": story.category}).json()
+    assert (1080, 1920) == (single["width"], single["height"])
+    assert [(1080, 1920)] == [(t["width"], t["height"]) for t in listed["templates"]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,6 +15,7 @@ from designcore.domain.templates import (
     HOME_CATEGORIES,
     category_from_slug,
     category_slug,
+    document_size,
     is_premium_type,
 )
 from support import VECTORS, make_template
@@ -99,3 +101,30 @@ class TestTemplate:
         assert make_template().has_document
         assert not make_template(polotno_json=None).has_document
         assert not make_template(polotno_json={}).has_document
+
+
+class TestTemplateSize:
+    @pytest.mark.parametrize(
+        ("document", "size"),
+        [
+            ({"width": 1080, "height": 1920, "pages": []}, (1080, 1920)),
+            ({"width": 1000.4, "height": 999.6}, (1000, 1000)),
+            ({"width": 0, "height": 10}, None),
+            ({"width": True, "height": 10}, None),
+            ({"width": "1080", "height": 1080}, None),
+            ({}, None),
+            (None, None),
+        ],
+    )
+    def test_from_the_document(self, document: Any, size: tuple[int, int] | None) -> None:
+        assert size == document_size(document)
+
+    def test_a_template_takes_its_size_from_its_document_and_keeps_it_in_its_summary(
+        self,
+    ) -> None:
+        story = make_template(polotno_json={"width": 1080, "height": 1920, "pages": []})
+        assert (1080, 1920) == (story.summary().width, story.summary().height)
+
+    def test_a_given_size_is_kept(self) -> None:
+        given = make_template(width=500, height=400)
+        assert (500, 400) == (given.width, given.height)

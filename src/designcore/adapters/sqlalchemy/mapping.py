@@ -36,6 +36,8 @@ SUMMARY_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     sa.cast(_T.tags, sa.Text).label("tags"),
     sa.cast(_T.semantic_keywords, sa.Text).label("semantic_keywords"),
     _T.design_intent,
+    _T.width,
+    _T.height,
     _T.created_at,
     _T.updated_at,
 )
@@ -97,6 +99,8 @@ def _summary_of(row: tuple[Any, ...]) -> TemplateSummary:
         tags,
         semantic_keywords,
         design_intent,
+        width,
+        height,
         created_at,
         updated_at,
     ) = row
@@ -111,6 +115,8 @@ def _summary_of(row: tuple[Any, ...]) -> TemplateSummary:
         tags=tuple(_json(tags) or ()),
         semantic_keywords=tuple(_json(semantic_keywords) or ()),
         design_intent=design_intent,
+        width=width,
+        height=height,
         created_at=_moment(created_at),
         updated_at=_moment(updated_at),
     )
@@ -141,6 +147,8 @@ def template_from_domain(template: Template) -> dict[str, Any]:
         "tags": list(template.tags),
         "semantic_keywords": list(template.semantic_keywords),
         "design_intent": template.design_intent,
+        "width": template.width,
+        "height": template.height,
         "polotno_json": dict(template.polotno_json) if template.polotno_json else None,
         "field_requirements": [attrs.asdict(req) for req in template.field_requirements],
         "created_at": utc(template.created_at),

@@ -44,6 +44,8 @@ class TemplateRow(Base):
     tags: Mapped[list[str]] = mapped_column(Json, default=list)
     semantic_keywords: Mapped[list[str]] = mapped_column(Json, default=list)
     design_intent: Mapped[str | None] = mapped_column(sa.Text)
+    width: Mapped[int | None] = mapped_column(sa.Integer)
+    height: Mapped[int | None] = mapped_column(sa.Integer)
     polotno_json: Mapped[dict[str, Any] | None] = mapped_column(Json)
     field_requirements: Mapped[list[dict[str, Any]]] = mapped_column(Json, default=list)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))

@@ -32,6 +32,9 @@ class TemplateOut(msgspec.Struct, kw_only=True):
     tags: list[str]
     semantic_keywords: list[str]
     design_intent: str | None
+    width: int | None
+    """The design's width in pixels, so a card can take the template's shape at once."""
+    height: int | None
     created_at: datetime
     updated_at: datetime
 
@@ -50,6 +53,8 @@ class TemplateOut(msgspec.Struct, kw_only=True):
             tags=list(t.tags),
             semantic_keywords=list(t.semantic_keywords),
             design_intent=t.design_intent,
+            width=t.width,
+            height=t.height,
             created_at=t.created_at,
             updated_at=t.updated_at,
         )
