@@ -90,6 +90,9 @@ describe('pages under the Content-Security-Policy', () => {
     assert.ok(scripts.length > 0, 'no built script was loaded');
     for (const script of scripts) {
       const headers = await script.allHeaders();
+      // Chunks under the build's precompression threshold (1 KiB) are served as they are:
+      // compressing them would save nothing.
+      if (headers['content-encoding'] === undefined && (await script.body()).length < 1024) continue;
       assert.equal(headers['content-encoding'], 'br', script.url());
       assert.match(headers.vary, /Accept-Encoding/i);
     }
