@@ -67,6 +67,7 @@ TEST_POSTGRES_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 
+
 @nox.session(python=False)
 def tests(session: nox.Session) -> None:
     """Python unit and contract tests (memory, SQLite and PostgreSQL)."""
