@@ -104,7 +104,7 @@ export default tseslint.config(
   },
   {
     // End-to-end tests run in Node but pass callbacks that Playwright evaluates in the page.
-    files: ['e2e/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );
