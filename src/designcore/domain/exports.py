@@ -202,7 +202,7 @@ class SourceKind(enum.Enum):
     TEMPLATE = "template"
     """A catalogue template, by id (its premium status is known)."""
     DESIGN = "design"
-    """A saved design, by id (My Designs; not built yet)."""
+    """A saved design of the caller's, by id (`/api/v1/designs`)."""
     DOCUMENT = "document"
     """A document object sent by the editor (its origin is not known)."""
 
