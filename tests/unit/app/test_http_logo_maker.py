@@ -72,24 +72,27 @@ def test_every_logo_is_drawn_with_the_brand(
 
 
 def test_a_long_name_shrinks_to_fit(stocked: Container, logos: tuple[Template, ...]) -> None:
-    service = stocked.logo_maker()
-    from designcore.domain.logo_maker import BrandKit, brand_document
+    from designcore.domain.logo_maker import BrandKit
+    from designcore.domain.premium import Viewer
 
     template = logos[0]
     assert template.polotno_json is not None
-    long_name = "Adebayo Olumide Fashion House"
-    branded = brand_document(template.polotno_json, BrandKit(long_name), service._fit)
-    texts = [
-        e
-        for e in branded["pages"][0]["children"]
-        if e.get("type") == "text" and str(e.get("id")).endswith("brand_name")
-    ]
-    original = [
-        e
-        for e in template.polotno_json["pages"][0]["children"]
-        if e.get("type") == "text" and str(e.get("id")).endswith("brand_name")
-    ]
-    assert texts[0]["fontSize"] < original[0]["fontSize"]
+    subscriber = Viewer(user_id="u-pro", subscription_status="active", subscription_plan="premium")
+
+    def brand_name_size(document: dict[str, Any]) -> float:
+        (element,) = (
+            e
+            for e in document["pages"][0]["children"]
+            if e.get("type") == "text" and str(e.get("id")).endswith("brand_name")
+        )
+        return float(element["fontSize"])
+
+    _, short = stocked.logo_maker().branded_document(subscriber, template.id, BrandKit("Ada"))
+    _, long = stocked.logo_maker().branded_document(
+        subscriber, template.id, BrandKit("Adebayo Olumide Fashion House")
+    )
+    assert brand_name_size(long) < brand_name_size(short)
+    assert brand_name_size(short) == brand_name_size(template.polotno_json)
 
 
 @pytest.mark.parametrize(
