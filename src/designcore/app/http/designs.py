@@ -242,9 +242,11 @@ def designs_controller(provide_designs: Callable[[], DesignService]) -> type[Con
             self,
             designs: Designs,
             viewer: Me,
-            page: int = 1,
-            size: int = DEFAULT_PAGE_SIZE,
-            from_: Annotated[str | None, QueryParameter(query="from", max_length=10)] = None,
+            page: Annotated[int, QueryParameter(description="1-based page number.")] = 1,
+            size: Annotated[int, QueryParameter(description="Items per page (1-100).")] = (
+                DEFAULT_PAGE_SIZE
+            ),
+            from_: Annotated[str | None, QueryParameter(name="from", max_length=10)] = None,
             to: Annotated[str | None, QueryParameter(max_length=10)] = None,
             search: Text = None,
         ) -> Response[DesignPageOut]:
