@@ -4,6 +4,12 @@ there when a key is configured."""
 
 from __future__ import annotations
 
+import base64
+import gzip
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -125,3 +131,35 @@ class TestConfigured:
         )
         with pytest.raises(ValueError, match="DESIGNCORE_POSTHOG_API_KEY"):
             build_container(settings).analytics()
+
+
+class TestFakeForTheBrowserClient:
+    """The fake takes the browser client's forms, so the web app's tests can use it."""
+
+    @staticmethod
+    def post(fake: FakePostHog, path: str, body: bytes, content_type: str) -> int:
+        request = urllib.request.Request(
+            f"{fake.host}{path}", data=body, headers={"Content-Type": content_type}
+        )
+        try:
+            with urllib.request.urlopen(request) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def test_json_gzip_and_base64_bodies(self, fake: FakePostHog) -> None:
+        event = {"event": "template_viewed", "properties": {"token": API_KEY, "template_id": "t"}}
+        plain = json.dumps([event]).encode()
+        encoded = base64.b64encode(json.dumps({"batch": [event]}).encode()).decode()
+        assert 200 == self.post(fake, "/e/?ver=1", plain, "application/json")
+        assert 200 == self.post(fake, "/e/?compression=gzip-js", gzip.compress(plain), "text/plain")
+        form = urllib.parse.urlencode({"data": encoded}).encode()
+        content_type = "application/x-www-form-urlencoded"
+        assert 200 == self.post(fake, "/i/v0/e/?compression=base64", form, content_type)
+        assert ["template_viewed"] * 3 == [e["event"] for e in fake.events]
+
+    def test_a_wrong_token_or_path_is_refused(self, fake: FakePostHog) -> None:
+        wrong = json.dumps({"event": "x", "properties": {"token": "phc_other"}}).encode()
+        assert 401 == self.post(fake, "/e/", wrong, "application/json")
+        assert 404 == self.post(fake, "/flags/", wrong, "application/json")
+        assert [] == fake.events

@@ -39,7 +39,7 @@ from designcore.app.periodic import Job
 from designcore.app.plugins import build_adapter, check_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
-from designcore.app.services.analytics import AnalyticsService, EventRecorder
+from designcore.app.services.analytics import AnalyticsService, BrowserAnalytics, EventRecorder
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
 from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
@@ -336,6 +336,14 @@ def _posthog(settings: Settings) -> Analytics:
     if not config.posthog_api_key:
         raise ValueError("DESIGNCORE_ANALYTICS_BACKEND=posthog needs DESIGNCORE_POSTHOG_API_KEY")
     return PostHogAnalytics(api_key=config.posthog_api_key, host=config.posthog_host)
+
+
+def _browser_analytics(settings: Settings) -> BrowserAnalytics:
+    """The web app sends to PostHog itself when the server does (same key and host)."""
+    config = settings.analytics
+    if config.backend != "posthog" or not config.posthog_api_key:
+        return BrowserAnalytics()
+    return BrowserAnalytics(posthog_key=config.posthog_api_key, posthog_host=config.posthog_host)
 
 
 def _template_categories(catalogue: TemplateCatalogue) -> Callable[[], dict[str, str]]:
@@ -667,6 +675,7 @@ class Container(containers.DeclarativeContainer):
         prompts=prompt_log,
         category_of=providers.Singleton(_template_categories, catalogue=catalogue),
         clock=clock,
+        browser=providers.Callable(_browser_analytics, settings=settings),
     )
     catalogue_service = providers.Singleton(
         CatalogueService,

@@ -10,6 +10,7 @@ from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.analytics import MAX_PROPERTY_LENGTH
+from fakes.posthog_api import API_KEY, posthog_server
 
 Client = TestClient  # type: ignore[type-arg]
 FREE = {"Authorization": "Bearer free-token"}
@@ -125,3 +126,37 @@ class TestSummary:
         """Another period is 400."""
         answer = client.get("/api/v1/analytics/summary?days=14", headers=ADMIN)
         assert 400 == answer.status_code
+
+
+class TestBrowserConfig:
+    def test_without_posthog_the_web_app_posts_to_the_server(self, client: Client) -> None:
+        """The embedded default: no key, so the web app uses ``/api/v1/events``."""
+        answer = client.get("/api/v1/analytics/config")
+        assert 200 == answer.status_code, answer.text
+        assert {"posthog_key": None, "posthog_host": None} == answer.json()
+
+    def test_a_key_alone_is_not_handed_out(
+        self, make_memory_container: Callable[..., Container]
+    ) -> None:
+        """A key with the local sink: the browser's events still go to the server, so the
+        dashboard sees them."""
+        container = make_memory_container(DESIGNCORE_POSTHOG_API_KEY=API_KEY)
+        with TestClient(app=create_app(container=container)) as local:
+            answer = local.get("/api/v1/analytics/config")
+        assert {"posthog_key": None, "posthog_host": None} == answer.json()
+
+    def test_with_posthog_the_web_app_gets_its_key_and_host(
+        self, make_memory_container: Callable[..., Container]
+    ) -> None:
+        """The same key and host as the server's PostHog adapter, to anyone (it is public)."""
+        with posthog_server() as fake:
+            container = make_memory_container(
+                DESIGNCORE_ANALYTICS_BACKEND="posthog",
+                DESIGNCORE_POSTHOG_API_KEY=API_KEY,
+                DESIGNCORE_POSTHOG_HOST=fake.host,
+            )
+            with TestClient(app=create_app(container=container)) as posthog:
+                answer = posthog.get("/api/v1/analytics/config")
+            container.analytics().flush()
+        assert 200 == answer.status_code, answer.text
+        assert {"posthog_key": API_KEY, "posthog_host": fake.host} == answer.json()

@@ -14,6 +14,7 @@ from designcore.app import Container, load_settings
 from designcore.app.http import create_app
 from designcore.app.http.api_docs import ASSET_FILES
 from designcore.domain.errors import ValidationFailed
+from fakes.posthog_api import API_KEY, posthog_server
 
 Client = TestClient  # type: ignore[type-arg]
 MakeContainer = Callable[..., Container]
@@ -167,6 +168,19 @@ class TestHtmlAnswers:
         directives = policy(answer.headers["content-security-policy"])
         assert ["https://checkout.paystack.com"] == directives["frame-src"]
         assert ["'self'", "https://api.paystack.co"] == directives["connect-src"]
+        assert ["'self'"] == directives["script-src"]
+
+    def test_pages_may_send_events_to_posthog(self, make_client: Callable[..., Client]) -> None:
+        """With PostHog, the web app's own PostHog client posts to PostHog's host; nothing
+        else is loosened."""
+        with posthog_server() as fake:
+            answer = make_client(
+                DESIGNCORE_ANALYTICS_BACKEND="posthog",
+                DESIGNCORE_POSTHOG_API_KEY=API_KEY,
+                DESIGNCORE_POSTHOG_HOST=f"{fake.host}/",
+            ).get("/")
+        directives = policy(answer.headers["content-security-policy"])
+        assert ["'self'", fake.host] == directives["connect-src"]
         assert ["'self'"] == directives["script-src"]
 
     def test_hsts_when_the_public_url_is_https(self, make_client: Callable[..., Client]) -> None:

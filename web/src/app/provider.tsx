@@ -14,14 +14,16 @@ type AppProvidersProps = {
   authClient?: AuthClient;
 };
 
-/** Events are the signed-in user's: identified on sign-in (and on a restored session). */
+/** Events are the signed-in user's: identified by id and e-mail on sign-in (and on a restored
+ * session). */
 function AnalyticsIdentity() {
   const analytics = useAnalyticsClient();
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  const email = user?.email ?? null;
   useEffect(() => {
-    if (analytics && userId) analytics.identify(userId);
-  }, [analytics, userId]);
+    if (analytics && userId) analytics.identify(userId, email);
+  }, [analytics, userId, email]);
   return null;
 }
 

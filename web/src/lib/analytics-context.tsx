@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { apiUrl } from '@/lib/api-client';
 
-import { AnalyticsClient, type CapturedEvent, type Property } from './analytics';
+import type { Analytics, CapturedEvent, Property } from './analytics';
+import { LazyAnalytics, chooseTransport, type AnalyticsConfig } from './analytics-select';
+import type { PostHogClient } from './posthog-analytics';
 import styles from './analytics-context.module.css';
 
 export const CONSENT_KEY = 'designcore.analytics-consent';
@@ -35,8 +37,31 @@ export async function sendToServer(batch: CapturedEvent[]): Promise<number> {
   }
 }
 
+/** `GET /api/v1/analytics/config`, or null when it cannot be read (then the server's endpoint). */
+async function fetchAnalyticsConfig(): Promise<AnalyticsConfig | null> {
+  try {
+    const response = await fetch(apiUrl('/analytics/config'));
+    return response.ok ? ((await response.json()) as AnalyticsConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** PostHog's browser client, from its own chunk (never in the first route's bundle). */
+async function loadPostHog(): Promise<PostHogClient> {
+  const module = await import('posthog-js');
+  return module.default;
+}
+
+/** The app's analytics: the transport is chosen (and loaded) on the first consent. */
+export function createAppAnalytics(): LazyAnalytics {
+  return new LazyAnalytics({
+    load: async () => chooseTransport(await fetchAnalyticsConfig(), { send: sendToServer, loadPostHog }),
+  });
+}
+
 type AnalyticsValue = {
-  client: AnalyticsClient;
+  client: Analytics;
 };
 
 const AnalyticsContext = createContext<AnalyticsValue | null>(null);
@@ -53,7 +78,7 @@ export function useCapture(): (event: string, properties?: Record<string, Proper
 }
 
 /** The analytics client of the provider (for identify and reset), or null without one. */
-export function useAnalyticsClient(): AnalyticsClient | null {
+export function useAnalyticsClient(): Analytics | null {
   return useContext(AnalyticsContext)?.client ?? null;
 }
 
@@ -64,11 +89,13 @@ function selectorOf(target: EventTarget | null): string {
 }
 
 /**
- * The web app's analytics: events batched to the server (lib/analytics.ts), only after the
- * user accepts in the banner, never under Do-Not-Track; rage clicks on the whole page.
+ * The web app's analytics: events batched to the server (lib/analytics.ts), or to PostHog
+ * with its browser client when the server hands out a key (lib/posthog-analytics.ts), only
+ * after the user accepts in the banner, never under Do-Not-Track; rage clicks on the whole
+ * page.
  */
-export function AnalyticsProvider({ children, client: given }: { children: ReactNode; client?: AnalyticsClient }) {
-  const client = useMemo(() => given ?? new AnalyticsClient({ send: sendToServer }), [given]);
+export function AnalyticsProvider({ children, client: given }: { children: ReactNode; client?: Analytics }) {
+  const client = useMemo(() => given ?? createAppAnalytics(), [given]);
   const [consent, setConsent] = useState<Consent>(() => readConsent());
 
   useEffect(() => {

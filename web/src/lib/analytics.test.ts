@@ -49,7 +49,7 @@ describe('AnalyticsClient', () => {
   test('flushes one batch every 3 s, as the identified user', async () => {
     const { client, batches } = setup();
     client.setConsent(true);
-    client.identify('u1');
+    client.identify('u1', 'u1@example.com');
     client.capture('template_viewed', { template_id: 't1' });
     client.capture('search_performed', { term: 'flyer' });
     await advance(FLUSH_INTERVAL_MS - 1);

@@ -1,6 +1,7 @@
 /**
- * The web app's analytics client when no PostHog key is configured: events go to the
- * server's `POST /api/v1/events` in batches. The constants are the spec's analytics
+ * The web app's analytics: the `Analytics` every transport offers, and the client used when
+ * no PostHog key is configured, which sends events to the server's `POST /api/v1/events` in
+ * batches (with a key, lib/posthog-analytics.ts sends them with PostHog's own browser client). The constants are the spec's analytics
  * behaviour (checkout-auth-analytics.md, section 9).
  *
  * Nothing is captured before the user accepts (consent) or when the browser asks not to be
@@ -50,27 +51,62 @@ function truncate(properties: Record<string, Property>): Record<string, Property
   return out;
 }
 
+/** What the app's analytics do, whichever transport sends the events. */
+export interface Analytics {
+  /** Whether events are being captured (consent given and no Do-Not-Track). */
+  readonly enabled: boolean;
+  /** Whether the browser asks not to be tracked. */
+  readonly doNotTrackOn: boolean;
+  /** The user accepted (or refused) tracking. */
+  setConsent(accepted: boolean): void;
+  /** Events are this user's from now on (on sign-in): their id and e-mail. */
+  identify(userId: string, email: string | null): void;
+  /** Forget the user (on sign-out). */
+  reset(): void;
+  /** Capture an event of the catalogue; false when it was dropped. */
+  capture(event: string, properties?: Record<string, Property>): boolean;
+  /** A click at (x, y) on `selector`: the third within 30 px and 1 s captures `rage_click`. */
+  click(x: number, y: number, selector?: string): void;
+}
+
+/** Spots rage clicks: 3 clicks within 30 px and 1 s. */
+export class RageClicks {
+  private clicks: { x: number; y: number; at: number }[] = [];
+
+  /** Answers true when the click at (x, y) at `at` ms is the third of a rage click. */
+  add(x: number, y: number, at: number): boolean {
+    this.clicks = this.clicks.filter(
+      (c) => at - c.at <= RAGE_CLICK_WINDOW_MS && Math.hypot(c.x - x, c.y - y) <= RAGE_CLICK_DISTANCE_PX,
+    );
+    this.clicks.push({ x, y, at });
+    if (this.clicks.length < RAGE_CLICK_COUNT) return false;
+    this.clicks = [];
+    return true;
+  }
+}
+
 export function browserDoNotTrack(): boolean {
   const nav = navigator as Navigator & { msDoNotTrack?: string };
   const win = window as Window & { doNotTrack?: string };
   return [nav.doNotTrack, nav.msDoNotTrack, win.doNotTrack].some((v) => v === '1' || v === 'yes');
 }
 
-export class AnalyticsClient {
+export class AnalyticsClient implements Analytics {
   private readonly send: Send;
   private readonly now: () => number;
   private readonly doNotTrack: () => boolean;
   private readonly makeId: () => string;
   private queue: CapturedEvent[] = [];
   private consented = false;
-  private distinctId: string | null = null;
+  private anonymousId: string | null = null;
+  private user: { userId: string; email: string | null } | null = null;
   private tokens = RATE_LIMIT_BURST;
   private refilledAt: number;
   private blockedUntil = 0;
   private retries = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sending = false;
-  private clicks: { x: number; y: number; at: number }[] = [];
+  private readonly rageClicks = new RageClicks();
 
   constructor(options: AnalyticsOptions) {
     this.send = options.send;
@@ -99,23 +135,33 @@ export class AnalyticsClient {
     }
   }
 
-  /** Events are the user's from now on (on sign-in). */
-  identify(userId: string): void {
-    this.distinctId = userId;
+  /**
+   * Events are the user's from now on (on sign-in). The e-mail is kept but not sent: the
+   * server ties the user's id to their e-mail itself when they sign in, and takes a signed-in
+   * caller's events as theirs.
+   */
+  identify(userId: string, email: string | null): void {
+    this.user = { userId, email };
   }
 
   /** Forget the user (on sign-out): later events get a new anonymous id. */
   reset(): void {
-    this.distinctId = null;
+    this.user = null;
+    this.anonymousId = null;
+  }
+
+  /** Who the events belong to: the identified user's id and e-mail, or null. */
+  get identity(): { userId: string; email: string | null } | null {
+    return this.user;
   }
 
   /** Queue an event; dropped without consent, under Do-Not-Track or over the rate limit. */
   capture(event: string, properties: Record<string, Property> = {}): boolean {
     if (!this.enabled || !this.takeToken()) return false;
-    if (this.distinctId === null) this.distinctId = this.makeId();
+    if (this.user === null && this.anonymousId === null) this.anonymousId = this.makeId();
     this.queue.push({
       event,
-      distinct_id: this.distinctId,
+      distinct_id: this.user?.userId ?? this.anonymousId ?? '',
       timestamp: new Date(this.now()).toISOString(),
       properties: truncate(properties),
     });
@@ -125,17 +171,7 @@ export class AnalyticsClient {
 
   /** A click at (x, y): the third within 30 px and 1 s captures `rage_click`. */
   click(x: number, y: number, selector = ''): void {
-    const at = this.now();
-    this.clicks = this.clicks.filter(
-      (c) =>
-        at - c.at <= RAGE_CLICK_WINDOW_MS &&
-        Math.hypot(c.x - x, c.y - y) <= RAGE_CLICK_DISTANCE_PX,
-    );
-    this.clicks.push({ x, y, at });
-    if (this.clicks.length >= RAGE_CLICK_COUNT) {
-      this.clicks = [];
-      this.capture('rage_click', { x, y, selector });
-    }
+    if (this.rageClicks.add(x, y, this.now())) this.capture('rage_click', { x, y, selector });
   }
 
   /** Events waiting to be sent. */

@@ -108,6 +108,14 @@ class SummaryOut(msgspec.Struct):
         )
 
 
+class BrowserConfigOut(msgspec.Struct):
+    """Where the web app sends its events: PostHog's key and address, or both null (then
+    to ``POST /api/v1/events``)."""
+
+    posthog_key: str | None
+    posthog_host: str | None
+
+
 class AnalyticsController(Controller):
     """``/api/v1``: events in, the dashboard's summary out."""
 
@@ -142,6 +150,16 @@ class AnalyticsController(Controller):
             )
         accepted = analytics_service.record([msgspec.structs.asdict(e) for e in data.batch], viewer)
         return EventsOut(accepted)
+
+    @get("/analytics/config", operation_id="analyticsConfig", sync_to_thread=False)
+    def config(self, analytics_service: Service) -> BrowserConfigOut:
+        """Where the web app sends its events: with a PostHog key configured (and
+        ``DESIGNCORE_ANALYTICS_BACKEND=posthog``), PostHog's project key and address for its
+        browser client; else both null, and the web app posts to ``/api/v1/events``."""
+        browser = analytics_service.browser_config()
+        if not browser.posthog_key:
+            return BrowserConfigOut(posthog_key=None, posthog_host=None)
+        return BrowserConfigOut(posthog_key=browser.posthog_key, posthog_host=browser.posthog_host)
 
     @get("/analytics/summary", operation_id="getAnalyticsSummary", sync_to_thread=True)
     def summary(

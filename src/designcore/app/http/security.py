@@ -51,10 +51,14 @@ def page_policy(settings: Settings) -> str:
     Scripts, styles, fonts and API calls stay on our origin (the payment popup script is
     served at ``/inline-checkout/``); images may also be ``data:`` and ``blob:`` URLs (the
     editor's previews); the popup frames the checkout page, ours with the sandbox or
-    Paystack's, and with Paystack the popup script also calls Paystack's API. Nobody may
-    frame our pages.
+    Paystack's, and with Paystack the popup script also calls Paystack's API. With PostHog,
+    the web app sends its events to PostHog's host (docs/analytics.md). Nobody may frame our
+    pages.
     """
     connect, frame = ["'self'"], ["'self'"]
+    analytics = settings.analytics
+    if analytics.backend == "posthog" and analytics.posthog_api_key:
+        connect.append(_origin(analytics.posthog_host))
     if settings.payments.backend == "paystack":
         connect.append(_origin(settings.payments.paystack_base_url))
         frame = [PAYSTACK_CHECKOUT_ORIGIN]

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
+import attrs
+
 from designcore.domain.analytics import (
     AnalyticsEvent,
     AnalyticsSummary,
@@ -75,6 +77,15 @@ NO_EVENTS = EventRecorder(None, None)
 """A recorder that captures nothing: the services' default when built without analytics."""
 
 
+@attrs.frozen
+class BrowserAnalytics:
+    """Where the web app sends its events: PostHog's project key and address when the server
+    sends to PostHog, else empty (the web app then posts to ``/api/v1/events``)."""
+
+    posthog_key: str = ""
+    posthog_host: str = ""
+
+
 class AnalyticsService:
     """The web app's events and the admin dashboard."""
 
@@ -85,12 +96,19 @@ class AnalyticsService:
         prompts: PromptLog,
         category_of: Callable[[], Mapping[str, str]],
         clock: Clock,
+        browser: BrowserAnalytics | None = None,
     ) -> None:
         self._analytics = analytics
         self._events = events
         self._prompts = prompts
         self._category_of = category_of
         self._clock = clock
+        self._browser = browser or BrowserAnalytics()
+
+    def browser_config(self) -> BrowserAnalytics:
+        """Where the web app sends its events (public: a PostHog project key is meant to be
+        seen by browsers)."""
+        return self._browser
 
     def record(self, batch: Sequence[Mapping[str, Any]], viewer: Viewer) -> int:
         """Check every event of the web app's ``batch`` against the catalogue and capture
