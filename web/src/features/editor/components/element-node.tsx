@@ -7,9 +7,10 @@
 import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef } from 'react';
 
-import { Ellipse, filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape, Star } from '../lib/konva';
+import { Ellipse, filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape } from '../lib/konva';
 
 import type { DesignElement } from '../model/document';
+import { polygonPoints, traceFigureOutline } from '../model/figure-outline';
 import { gradientPoints, konvaFill, parseLinearGradient } from '../model/gradient';
 import { drawTextLayout, elementTextLayout, textBoxHeight } from '../lib/text-style';
 import { useLoadedImage } from './use-loaded-image';
@@ -106,55 +107,33 @@ function ImageContent({ element }: { element: DesignElement }) {
   );
 }
 
-function polygon(subType: string, w: number, h: number): number[] | null {
-  const regular = (sides: number) => {
-    const pts = Array.from({ length: sides }, (_, i) => {
-      const a = ((-90 + (360 * i) / sides) * Math.PI) / 180;
-      return [Math.cos(a), Math.sin(a)] as const;
-    });
-    const xs = pts.map((p) => p[0]);
-    const ys = pts.map((p) => p[1]);
-    const minX = Math.min(...xs);
-    const minY = Math.min(...ys);
-    const spanX = Math.max(...xs) - minX || 1;
-    const spanY = Math.max(...ys) - minY || 1;
-    return pts.flatMap(([x, y]) => [((x - minX) / spanX) * w, ((y - minY) / spanY) * h]);
-  };
-  switch (subType) {
-    case 'triangle':
-      return [w / 2, 0, w, h, 0, h];
-    case 'rightTriangle':
-      return [0, 0, w, h, 0, h];
-    case 'diamond':
-      return [w / 2, 0, w, h / 2, w / 2, h, 0, h / 2];
-    case 'pentagon':
-      return regular(5);
-    case 'hexagon':
-      return regular(6);
-    case 'octagon':
-      return regular(8);
-    default:
-      return null;
-  }
-}
-
 function FigureContent({ element }: { element: DesignElement }) {
   const w = element.width;
   const h = element.height;
-  const stroke = (element.strokeWidth ?? 0) > 0 ? { stroke: element.stroke ?? '#0c0c0c', strokeWidth: element.strokeWidth, dash: element.dash } : {};
-  const fill = konvaFill(element.fill ?? 'rgb(0, 161, 255)', w, h);
-  const common = { ...fill, ...stroke, ...shadowProps(element), listening: false };
   const subType = element.subType ?? 'rect';
-  if (subType === 'rect') return <Rect width={w} height={h} cornerRadius={Math.min(element.cornerRadius ?? 0, w / 2, h / 2)} {...common} />;
-  if (subType === 'circle') return <Ellipse x={w / 2} y={h / 2} radiusX={w / 2} radiusY={h / 2} {...common} />;
-  if (subType === 'star') {
-    // A regular star inscribed in the circle of min(width, height) / 2 at the box centre.
-    const r = Math.min(w, h) / 2;
-    return <Star x={w / 2} y={h / 2} numPoints={5} outerRadius={r} innerRadius={r * 0.382} {...common} />;
-  }
-  const points = polygon(subType, w, h);
-  if (!points) return null;
-  return <Line points={points} closed tension={0} {...common} />;
+  const radius = Math.min(element.cornerRadius ?? 0, w / 2, h / 2);
+  const points = polygonPoints(subType, w, h);
+  if (subType !== 'rect' && subType !== 'circle' && !points) return null;
+  const shape = (props: Record<string, unknown>) =>
+    subType === 'rect' ? (
+      <Rect width={w} height={h} cornerRadius={radius} listening={false} {...props} />
+    ) : subType === 'circle' ? (
+      <Ellipse x={w / 2} y={h / 2} radiusX={w / 2} radiusY={h / 2} listening={false} {...props} />
+    ) : (
+      <Line points={points ?? []} closed tension={0} listening={false} {...props} />
+    );
+  const strokeWidth = element.strokeWidth ?? 0;
+  return (
+    <>
+      {shape({ ...konvaFill(element.fill ?? 'rgb(0, 161, 255)', w, h), ...shadowProps(element) })}
+      {strokeWidth > 0 ? (
+        // The stroke lies inside the outline, as in a download: twice as wide, clipped to it.
+        <Group listening={false} clipFunc={(ctx: Konva.Context) => void traceFigureOutline(ctx, subType, w, h, radius)}>
+          {shape({ stroke: element.stroke ?? '#0c0c0c', strokeWidth: strokeWidth * 2, dash: element.dash, fillEnabled: false })}
+        </Group>
+      ) : null}
+    </>
+  );
 }
 
 function LineContent({ element }: { element: DesignElement }) {

@@ -11,10 +11,9 @@ import 'konva/lib/shapes/Ellipse';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Line';
 import 'konva/lib/shapes/Rect';
-import 'konva/lib/shapes/Star';
 import 'konva/lib/shapes/Transformer';
 
-export { Ellipse, Group, Image, Layer, Line, Rect, Shape, Stage, Star, Transformer } from 'react-konva/lib/ReactKonvaCore';
+export { Ellipse, Group, Image, Layer, Line, Rect, Shape, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
 
 /** The image filters the renderer also draws. */
 export const filters = { Blur, Brighten, Grayscale, Sepia };
