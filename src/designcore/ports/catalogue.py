@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from designcore.domain.errors import Unavailable
 from designcore.domain.pagination import Page, PageRequest
@@ -104,4 +104,20 @@ class TemplateCatalogue(Protocol):
 
     def increment_uses(self, template_id: str) -> int:
         """Count one use (opened in the editor); answer the new count. Raises ``NotFound``."""
+        ...
+
+
+@runtime_checkable
+class ImmediateReads(Protocol):
+    """What a catalogue kept in this process (an embedded database file) may offer besides
+    :class:`TemplateCatalogue`: the busiest read answered without waiting, so that a caller on
+    an event loop can make it there instead of handing it to a worker thread."""
+
+    def newest_in_categories_at_once(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]] | None:
+        """What :meth:`TemplateCatalogue.newest_in_categories` answers, read at once in this
+        process; ``None`` when that would mean waiting (the read is under way in another
+        thread, the database is locked or failed): then ask ``newest_in_categories`` from a
+        worker thread."""
         ...

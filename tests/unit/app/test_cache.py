@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 
+import anyio
 from litestar.testing import TestClient
 
 from designcore.adapters.memory import FixedClock
 from designcore.app import Container
 from designcore.app.http import create_app
+from designcore.app.http.answers import AnswerCache, EncodedAnswer
+from designcore.app.http.schemas import HomeOut
+from designcore.app.seeding import migrate_database
 from designcore.app.services.cache import TtlCache
 from support import make_template
 
@@ -85,3 +91,44 @@ class TestAnswerCache:
             for _ in range(2):
                 assert 400 == client.get("/api/v1/templates/search", params={"q": " "}).status_code
                 assert 400 == client.get("/api/v1/templates/home?limit=0").status_code
+
+    def test_a_read_at_once_skips_the_worker_thread(self) -> None:
+        """``at_once``'s answer is encoded where the request runs, with no worker thread and
+        no call of ``compute``; when it declines (``None``) ``compute`` runs in a thread."""
+        answers = AnswerCache(FixedClock(), timedelta(0))
+        threads: list[int] = []
+
+        def compute() -> dict[str, str]:
+            threads.append(threading.get_ident())
+            return {"from": "thread"}
+
+        async def ask(at_once: Callable[[], object | None]) -> tuple[bytes, int]:
+            answer = await answers.answer(("home", 12), compute, at_once)
+            return answer.body, threading.get_ident()
+
+        assert (b'{"from":"loop"}', []) == (anyio.run(ask, lambda: {"from": "loop"})[0], threads)
+        body, loop = anyio.run(ask, lambda: None)
+        assert b'{"from":"thread"}' == body
+        assert 1 == len(threads)
+        assert loop != threads[0]
+
+    def test_home_rows_on_sqlite_are_fresh_without_the_cache(
+        self, make_memory_container: MakeContainer, tmp_path: Path
+    ) -> None:
+        """On a SQLite file with the answer cache off, the home rows (read on the event
+        loop's own connection) show a new template on the next request and equal what the
+        service reads in a worker thread."""
+        container = make_memory_container(
+            DESIGNCORE_DATABASE_URL=f"sqlite:///{tmp_path / 'home.db'}",
+            DESIGNCORE_DATA_DIR=str(tmp_path),
+            DESIGNCORE_SEED_ON_START="false",
+        )
+        migrate_database(container)
+        container.catalogue().add(make_template(name="Harvest Praise"))
+        with TestClient(app=create_app(container=container)) as client:
+            first = client.get("/api/v1/templates/home")
+            container.catalogue().add(make_template(name="Harvest Night"))
+            second = client.get("/api/v1/templates/home")
+        assert [1, 2] == [len(r.json()["rows"][0]["templates"]) for r in (first, second)]
+        expected = EncodedAnswer.of(HomeOut.of(container.catalogue_service().home_rows())).body
+        assert expected == second.content

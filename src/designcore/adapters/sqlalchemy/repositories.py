@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -138,18 +140,111 @@ class _Prepared:
         self._defaults = compiled.construct_params(_check=False)
         self._positions = tuple(compiled.positiontup or ()) if compiled.positional else None
 
+    @property
+    def sql(self) -> str:
+        """The statement's text for the dialect."""
+        return self._sql
+
+    def params(self, values: Mapping[str, Any]) -> Any:
+        """The driver's parameters, with ``values`` for the named ones."""
+        merged = {**self._defaults, **values}
+        return merged if self._positions is None else tuple(merged[n] for n in self._positions)
+
     def rows(self, conn: sa.Connection, values: Mapping[str, Any]) -> list[Any]:
         """Every row, with ``values`` for the named parameters."""
-        merged = {**self._defaults, **values}
-        params: Any = (
-            merged if self._positions is None else tuple(merged[name] for name in self._positions)
-        )
         cursor = conn.connection.cursor()
         try:
-            cursor.execute(self._sql, params)
+            cursor.execute(self._sql, self.params(values))
             return list(cursor.fetchall())
         finally:
             cursor.close()
+
+
+_READER_BUSY_TIMEOUT_MS = 20
+"""How long the reader waits for a locked database before giving up (and the caller reads
+from a worker thread instead). Readers of a WAL database are practically never locked out."""
+
+
+class _SqliteReader:
+    """A connection of this process's own to a SQLite file, for reads made on the event loop.
+
+    A read handed to a worker thread costs more than the read itself: the hop there and back,
+    and threads with connections of their own taking turns at the interpreter lock. This one
+    connection is read-only (``query_only``), waits at most a few milliseconds for a lock,
+    keeps no transaction open between reads, and is used by one thread at a time: a caller
+    that finds it in use, or a read that fails, gets ``None`` and reads the ordinary way.
+    Each process (``serve --workers N``) opens its own.
+    """
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self._engine = engine
+        self._lock = threading.Lock()
+        self._connection: Any = None
+        self._pid = 0
+        sa.event.listen(engine, "engine_disposed", lambda _engine: self.close())
+
+    @staticmethod
+    def serves(engine: sa.Engine) -> bool:
+        """Whether ``engine`` is a SQLite file (not an in-memory database, which another
+        connection would not see)."""
+        database = engine.url.database
+        return (
+            engine.dialect.name == "sqlite"
+            and bool(database)
+            and database != ":memory:"
+            and not str(database).startswith("file:")
+        )
+
+    def _open(self) -> Any:
+        # Straight from the driver rather than the pool: the pool's connections wait 30 s for
+        # a lock (and set up the journal on connecting, which may wait too), this one must not.
+        connection = self._engine.dialect.loaded_dbapi.connect(
+            self._engine.url.database,
+            timeout=_READER_BUSY_TIMEOUT_MS / 1000,
+            check_same_thread=False,  # closed by whichever thread disposes of the engine
+            isolation_level=None,  # transactions only as begun below
+        )
+        connection.execute("PRAGMA query_only=ON")
+        self._connection, self._pid = connection, os.getpid()
+        return connection
+
+    def read(self, statements: Sequence[tuple[_Prepared, Mapping[str, Any]]]) -> list[Any] | None:
+        """The rows of each statement, all read in one transaction (one snapshot), or ``None``
+        when the connection is in use or the read failed."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            connection = self._connection if self._pid == os.getpid() else None
+            if connection is None:
+                connection = self._open()
+            cursor = connection.cursor()
+            try:
+                cursor.execute("BEGIN")
+                try:
+                    found = []
+                    for prepared, values in statements:
+                        cursor.execute(prepared.sql, prepared.params(values))
+                        found.append(cursor.fetchall())
+                finally:
+                    connection.rollback()  # nothing was written: ends the read transaction
+                return found
+            finally:
+                cursor.close()
+        except self._engine.dialect.loaded_dbapi.Error:
+            self._close_unlocked()
+            return None
+        finally:
+            self._lock.release()
+
+    def _close_unlocked(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None and self._pid == os.getpid():
+            connection.close()
+
+    def close(self) -> None:
+        """Close the connection (the engine was disposed); the next read opens another."""
+        with self._lock:
+            self._close_unlocked()
 
 
 def _adjust_counts(conn: sa.Connection, changes: Counter[tuple[str, str]]) -> None:
@@ -183,16 +278,21 @@ class SqlAlchemyTemplateCatalogue:
         self._engine = engine
         self._search = strategy_for(engine.dialect.name)
         self._prepared: dict[sa.Select[Any], _Prepared] = {}
+        self._reader = _SqliteReader(engine) if _SqliteReader.serves(engine) else None
+
+    def _prepare(self, statement: sa.Select[Any]) -> _Prepared:
+        """One of this module's reads, compiled once for the engine and kept (never a
+        statement built per call)."""
+        prepared = self._prepared.get(statement)
+        if prepared is None:
+            prepared = self._prepared[statement] = _Prepared(statement, self._engine.dialect)
+        return prepared
 
     def _run(
         self, conn: sa.Connection, statement: sa.Select[Any], values: Mapping[str, Any]
     ) -> list[Any]:
-        """Run one of this module's prepared reads (never a statement built per call: each
-        is compiled once and kept)."""
-        prepared = self._prepared.get(statement)
-        if prepared is None:
-            prepared = self._prepared[statement] = _Prepared(statement, self._engine.dialect)
-        return prepared.rows(conn, values)
+        """Run one of this module's prepared reads."""
+        return self._prepare(statement).rows(conn, values)
 
     def add(self, template: Template) -> None:
         """Store a new template."""
@@ -288,6 +388,27 @@ class SqlAlchemyTemplateCatalogue:
             for row in self._run(conn, _newest_in(len(named)), params):
                 rows[named[row[0]]].append(summary_to_domain(row[1:]))
         return rows
+
+    def newest_in_categories_at_once(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]] | None:
+        """:meth:`newest_in_categories` on this process's own connection to a SQLite file
+        (``None`` on other databases, or when that connection is in use or fails). One
+        statement per category, in one read transaction: without a network between, five
+        index ranges cost SQLite less than the same ranges glued into one statement."""
+        if self._reader is None:
+            return None
+        named = list(dict.fromkeys(categories))
+        prepared = self._prepare(_BY_CATEGORY_LIMITED)
+        found = self._reader.read(
+            [(prepared, {"category": category, "limit": limit}) for category in named]
+        )
+        if found is None:
+            return None
+        return {
+            category: [summary_to_domain(row) for row in rows]
+            for category, rows in zip(named, found, strict=True)
+        }
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""

@@ -78,16 +78,29 @@ class AnswerCache:
         self._answers: TtlCache[EncodedAnswer] = TtlCache(clock, ttl, max_entries)
         self._threads = anyio.CapacityLimiter(threads)
 
-    async def answer(self, key: Hashable | None, compute: Callable[[], object]) -> EncodedAnswer:
+    async def answer(
+        self,
+        key: Hashable | None,
+        compute: Callable[[], object],
+        at_once: Callable[[], object | None] | None = None,
+    ) -> EncodedAnswer:
         """The kept answer for ``key``, else ``compute()``'s encoded in a worker thread (the
-        read may wait on the database) and kept. A ``None`` key is never kept."""
+        read may wait on the database) and kept. A ``None`` key is never kept.
+
+        ``at_once``, when given, is tried first, here on the event loop: a read that answers
+        without waiting (an in-process database's own connection) or ``None`` when it cannot,
+        and then ``compute`` runs in a worker thread as usual."""
         if key is not None:
             found = self._answers.get(key)
             if found is not None:
                 return found
-        answer = await anyio.to_thread.run_sync(
-            lambda: EncodedAnswer.of(compute()), limiter=self._threads
-        )
+        value = None if at_once is None else at_once()
+        if value is not None:
+            answer = EncodedAnswer.of(value)
+        else:
+            answer = await anyio.to_thread.run_sync(
+                lambda: EncodedAnswer.of(compute()), limiter=self._threads
+            )
         if key is not None:
             self._answers.put(key, answer)
         return answer

@@ -24,7 +24,7 @@ from designcore.domain.templates import (
     TemplateSummary,
     category_from_slug,
 )
-from designcore.ports.catalogue import SearchUnavailable, TemplateCatalogue
+from designcore.ports.catalogue import ImmediateReads, SearchUnavailable, TemplateCatalogue
 from designcore.ports.clock import Clock
 from designcore.ports.prompts import PromptLog
 
@@ -73,6 +73,7 @@ class CatalogueService:
         events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._catalogue = catalogue
+        self._at_once = catalogue if isinstance(catalogue, ImmediateReads) else None
         self._prompts = prompts
         self._settings = settings
         self._clock = clock
@@ -82,6 +83,18 @@ class CatalogueService:
         """The five home rows, newest first, ``limit`` templates each (one catalogue read)."""
         _check_limit(limit)
         rows = self._catalogue.newest_in_categories(HOME_CATEGORIES, limit)
+        return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
+
+    def home_rows_at_once(self, limit: int = HOME_ROW_SIZE) -> list[HomeRow] | None:
+        """:meth:`home_rows` read without waiting, for a caller on an event loop, when the
+        catalogue is kept in this process and can; ``None`` otherwise (then call
+        :meth:`home_rows` from a worker thread)."""
+        _check_limit(limit)
+        if self._at_once is None:
+            return None
+        rows = self._at_once.newest_in_categories_at_once(HOME_CATEGORIES, limit)
+        if rows is None:
+            return None
         return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
 
     def listing(
