@@ -82,9 +82,23 @@ async function settled(page, images) {
     });
     return loaded.length >= wanted && document.querySelector('[role=status]')?.getAttribute('data-status') === 'saved';
   };
-  do {
-    await page.waitForFunction(ready, { wanted: images, pause: false }, { timeout: 30_000 });
-  } while (!(await page.evaluate(ready, { wanted: images, pause: true })));
+  try {
+    do {
+      await page.waitForFunction(ready, { wanted: images, pause: false }, { timeout: 30_000 });
+    } while (!(await page.evaluate(ready, { wanted: images, pause: true })));
+  } catch (error) {
+    const state = await page.evaluate(() => {
+      const region = document.querySelector('[aria-label=Canvas]');
+      const stage = window.Konva?.stages.find((s) => region?.contains(s.container()));
+      return {
+        stage: Boolean(stage),
+        fonts: document.fonts.status,
+        images_loaded: stage?.find('Image').filter((node) => node.image()?.complete).length ?? 0,
+        save_status: document.querySelector('[role=status]')?.getAttribute('data-status') ?? null,
+      };
+    });
+    throw new Error(`the editor never settled (wanted ${images} images): ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /**
@@ -188,7 +202,9 @@ test('every seed template looks the same in the editor and in the download', { t
         await dialog.getByRole('button', { name: 'Sign In' }).click();
       }
       await page.waitForURL((url) => url.searchParams.get('designId') === designId);
-      await settled(page, imageCount(firstPage));
+      await settled(page, imageCount(firstPage)).catch((error) => {
+        throw new Error(`${template.id} (${template.name}): ${error.message}`, { cause: error });
+      });
       const editor = await editorPng(page, pageSize(created.body.document, firstPage));
       const before = (await call(`/api/v1/designs/${designId}`, { method: 'GET', token: user.token })).body;
       const server = await serverPng(designId, user.token);
