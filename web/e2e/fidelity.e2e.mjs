@@ -173,12 +173,16 @@ function summary(results, key) {
 test('every seed template looks the same in the editor and in the download', { timeout: 900_000 }, async () => {
   const user = await newUser('fidelity');
   await makePremium(user.token);
-  const listed = await call('/api/v1/templates?size=100', { method: 'GET' });
-  assert.equal(listed.status, 200);
+  const catalogue = [];
+  for (let number = 1; ; number += 1) {
+    const listed = await call(`/api/v1/templates?size=100&page=${number}`, { method: 'GET' });
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    catalogue.push(...listed.body.templates);
+    if (!listed.body.hasMore) break;
+  }
   const only = process.env.FIDELITY_TEMPLATES?.split(',').filter(Boolean);
-  const templates = listed.body.templates.filter((t) => !only || only.includes(t.id));
-  assert.ok(templates.length > 0, 'there are seed templates to compare');
-  if (!only) assert.equal(templates.length, listed.body.totalCount, 'one page lists every seed template');
+  const templates = catalogue.filter((t) => !only || only.includes(t.id));
+  assert.ok(templates.length > 0, 'there are templates to compare');
 
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
