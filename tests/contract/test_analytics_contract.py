@@ -87,6 +87,46 @@ class TestAnalyticsEventStore:
         totals = events.totals(DAY, DAY + timedelta(days=1))
         assert [2, 1] == [c.count for c in totals.daily_active_users]
 
+    def test_long_periods_count_whole_weeks_and_their_ends(
+        self, events: AnalyticsEventStore
+    ) -> None:
+        """Over periods of several weeks starting and ending on any weekday, each template
+        event is counted once if its day is in the period and never otherwise, across
+        batches."""
+        days = range(-3, 40)
+        events.add_events(
+            [event("template_viewed", f"u{d % 3}", d, template_id=f"t{d % 2}") for d in days]
+        )
+        events.add_events([event("template_customised", "u1", d, template_id="t1") for d in days])
+        for first, last in [(0, 29), (1, 35), (-3, 39), (2, 8), (5, 6), (6, 20)]:
+            start, end = DAY + timedelta(days=first), DAY + timedelta(days=last)
+            totals = events.totals(start, end)
+            inside = [d for d in days if first <= d <= last]
+            views = {f"t{n}": sum(1 for d in inside if d % 2 == n) for n in (0, 1)}
+            assert {k: v for k, v in views.items() if v} == dict(totals.template_views), (
+                first,
+                last,
+            )
+            assert {"t1": len(inside)} == dict(totals.template_customisations)
+
+    def test_the_funnel_of_a_past_period(self, events: AnalyticsEventStore) -> None:
+        """People who reached a stage only after the period are not counted in it; people
+        seen in it and again after it are."""
+        events.add_events(
+            [
+                event("upgrade_started", "u1", 0, step="dialog_opened"),
+                event("upgrade_started", "u1", 9, step="dialog_opened"),
+                event("upgrade_started", "u2", 9, step="dialog_opened"),
+                event("payment_succeeded", "u3", 9, reference="r"),
+            ]
+        )
+        past = events.totals(DAY, DAY + timedelta(days=2))
+        assert UpgradeFunnel(1, 0, 0) == past.funnel
+        until_now = events.totals(DAY + timedelta(days=1), DAY + timedelta(days=9))
+        assert UpgradeFunnel(2, 0, 1) == until_now.funnel
+        everything = events.totals(DAY - timedelta(days=5), DAY + timedelta(days=20))
+        assert UpgradeFunnel(2, 0, 1) == everything.funnel
+
     def test_an_empty_period_has_every_day(self, events: AnalyticsEventStore) -> None:
         """With no events, every day of the period is there with zero."""
         totals = events.totals(date(2026, 1, 1), date(2026, 1, 7))

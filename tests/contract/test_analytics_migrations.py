@@ -1,4 +1,4 @@
-"""Migrations 0015 and 0016 on SQLite and PostgreSQL: events stored before the roll-ups existed are
+"""Migrations 0015, 0016 and 0018 on SQLite and PostgreSQL: events stored before the roll-ups existed are
 counted by the dashboard afterwards, as the ones stored after."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from designcore.adapters.sqlalchemy import create_database_engine, migrate
 from designcore.adapters.sqlalchemy.analytics import SqlAlchemyAnalyticsEventStore
-from designcore.domain.analytics import UpgradeFunnel
+from designcore.domain.analytics import AnalyticsEvent, UpgradeFunnel
 from support import postgres_schema_settings
 
 MOMENT = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
@@ -97,3 +97,20 @@ class TestRollUpMigration:
         assert [0, 3] == [c.count for c in totals.daily_active_users]
         assert UpgradeFunnel(1, 0, 1) == totals.funnel
         assert frozenset({"ankara"}) == totals.no_result_terms
+        # A period with the events' whole week in it reads the weekly roll-up (0018), and
+        # the funnel of a period up to now the last days seen.
+        around = MOMENT.date()
+        weeks = store.totals(around - timedelta(days=10), around + timedelta(days=10))
+        assert {"t1": 2} == dict(weeks.template_views)
+        assert UpgradeFunnel(1, 0, 1) == weeks.funnel
+        # New events add to what the migration rolled up.
+        store.add_events(
+            [
+                AnalyticsEvent("template_viewed", "u4", MOMENT, {"template_id": "t1"}),
+                AnalyticsEvent("upgrade_started", "u1", MOMENT, {"step": "dialog_opened"}),
+                AnalyticsEvent("upgrade_started", "u5", MOMENT, {"step": "dialog_opened"}),
+            ]
+        )
+        weeks = store.totals(around - timedelta(days=10), around + timedelta(days=10))
+        assert {"t1": 3} == dict(weeks.template_views)
+        assert UpgradeFunnel(2, 0, 1) == weeks.funnel

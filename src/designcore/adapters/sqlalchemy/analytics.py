@@ -5,16 +5,18 @@ drawn from them: ``day`` (its UTC day), ``subject`` (the template id of template
 step of ``upgrade_started``, the term of ``search_performed``) and ``result_count`` (the results
 of ``search_performed``).
 
-The dashboard reads two roll-ups the same transaction keeps (migration ``0016``), so its
-queries do not grow with the number of events: ``analytics_daily_counts`` (events per day,
-name and subject) and ``analytics_daily_people`` (who was active, or reached a stage of the
-upgrade funnel, on each day).
+The dashboard reads roll-ups the same transaction keeps, so its queries do not grow with the
+number of events: ``analytics_daily_counts`` (events per day, name and subject) and
+``analytics_daily_people`` (who was active, or reached a stage of the upgrade funnel, on each
+day; migration ``0016``), ``analytics_weekly_counts`` (template events per week) and
+``analytics_last_seen`` (the last day each person reached each stage of the funnel; migration
+``0018``), so a long period reads whole weeks and the funnel reads one row per person.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -88,12 +90,55 @@ class AnalyticsDailyPersonRow(Base):
     __table_args__ = {"sqlite_with_rowid": False}
 
 
+class AnalyticsWeeklyCountRow(Base):
+    """``analytics_weekly_counts``: template views and customisations of one template in one
+    ISO week (``week`` is its Monday; migration ``0018``)."""
+
+    __tablename__ = "analytics_weekly_counts"
+
+    name: Mapped[str] = mapped_column(sa.String(40), primary_key=True)
+    week: Mapped[date] = mapped_column(sa.Date, primary_key=True)
+    subject: Mapped[str] = mapped_column(sa.String(SUBJECT_LENGTH), primary_key=True)
+    events: Mapped[int] = mapped_column(sa.BigInteger)
+
+    __table_args__ = {"sqlite_with_rowid": False}
+
+
+class AnalyticsLastSeenRow(Base):
+    """``analytics_last_seen``: the last day a person reached a stage of the upgrade funnel
+    (migration ``0018``)."""
+
+    __tablename__ = "analytics_last_seen"
+
+    stage: Mapped[str] = mapped_column(sa.String(80), primary_key=True)
+    distinct_id: Mapped[str] = mapped_column(sa.String(200), primary_key=True)
+    last_day: Mapped[date] = mapped_column(sa.Date)
+
+    __table_args__ = (
+        sa.Index("ix_analytics_last_seen_stage_last_day", "stage", "last_day"),
+        {"sqlite_with_rowid": False},
+    )
+
+
+sa.Index(
+    "ix_analytics_daily_counts_name_subject_day",
+    AnalyticsDailyCountRow.name,
+    AnalyticsDailyCountRow.subject,
+    AnalyticsDailyCountRow.day,
+)
+
 EVENTS: sa.Table = AnalyticsEventRow.__table__  # type: ignore[assignment]
+WEEKLY: sa.Table = AnalyticsWeeklyCountRow.__table__  # type: ignore[assignment]
+LAST_SEEN: sa.Table = AnalyticsLastSeenRow.__table__  # type: ignore[assignment]
 COUNTS: sa.Table = AnalyticsDailyCountRow.__table__  # type: ignore[assignment]
 PEOPLE: sa.Table = AnalyticsDailyPersonRow.__table__  # type: ignore[assignment]
 _E = EVENTS.c
 _C = COUNTS.c
 _P = PEOPLE.c
+_W = WEEKLY.c
+_L = LAST_SEEN.c
+WEEKLY_NAMES = ("template_viewed", "template_customised")
+"""The events counted per week too: the dashboard sums them per template over the period."""
 ACTIVE = ""
 """The stage of ``analytics_daily_people`` that lists active people."""
 ACTIVE_COUNT = "$active"
@@ -138,7 +183,9 @@ class SqlAlchemyAnalyticsEventStore:
             return
         rows = [_row(e) for e in events]
         counts: dict[tuple[date, str, str], dict[str, Any]] = {}
+        weekly: dict[tuple[str, date, str], int] = {}
         people: set[tuple[str, date, str]] = set()
+        last_seen: dict[tuple[str, str], date] = {}
         for row in rows:
             key = (row["day"], row["name"], row["subject"] or "")
             count = counts.setdefault(
@@ -153,6 +200,9 @@ class SqlAlchemyAnalyticsEventStore:
                 },
             )
             count["events"] += 1
+            if row["name"] in WEEKLY_NAMES:
+                week = (row["name"], week_of(row["day"]), row["subject"] or "")
+                weekly[week] = weekly.get(week, 0) + 1
             if row["result_count"] is not None:
                 field = "last_zero_at" if row["result_count"] == 0 else "last_found_at"
                 if count[field] is None or count[field] < row["occurred_at"]:
@@ -161,6 +211,8 @@ class SqlAlchemyAnalyticsEventStore:
             stage = f"{row['name']}:{row['subject'] or ''}"
             if stage in FUNNEL_STAGES:
                 people.add((stage, row["day"], row["distinct_id"]))
+                seen = (stage, row["distinct_id"])
+                last_seen[seen] = max(last_seen.get(seen, row["day"]), row["day"])
         insert = _dialect_insert(self._engine)
         with self._engine.begin() as connection:
             connection.execute(sa.insert(EVENTS), rows)
@@ -177,6 +229,35 @@ class SqlAlchemyAnalyticsEventStore:
                 ),
                 list(counts.values()),
             )
+            if weekly:
+                weeks = insert(WEEKLY)
+                connection.execute(
+                    weeks.on_conflict_do_update(
+                        index_elements=[_W.name, _W.week, _W.subject],
+                        set_={"events": _W.events + weeks.excluded.events},
+                    ),
+                    [
+                        {"name": n, "week": w, "subject": s, "events": e}
+                        for (n, w, s), e in sorted(weekly.items())
+                    ],
+                )
+            if last_seen:
+                seen = insert(LAST_SEEN)
+                connection.execute(
+                    seen.on_conflict_do_update(
+                        index_elements=[_L.stage, _L.distinct_id],
+                        set_={
+                            "last_day": sa.case(
+                                (seen.excluded.last_day > _L.last_day, seen.excluded.last_day),
+                                else_=_L.last_day,
+                            )
+                        },
+                    ),
+                    [
+                        {"stage": st, "distinct_id": who, "last_day": d}
+                        for (st, who), d in sorted(last_seen.items())
+                    ],
+                )
             added = connection.execute(
                 insert(PEOPLE).on_conflict_do_nothing().returning(_P.stage, _P.day),
                 [{"stage": st, "day": d, "distinct_id": who} for st, d, who in sorted(people)],
@@ -207,23 +288,16 @@ class SqlAlchemyAnalyticsEventStore:
             return int(connection.scalar(sa.select(sa.func.count()).select_from(EVENTS)) or 0)
 
     def totals(self, start: date, end: date, terms: Sequence[str] = ()) -> EventTotals:
-        """Grouped reads of the daily roll-ups in one read transaction: their size depends on
-        the days, templates and people of the funnel, not on the number of events."""
+        """Grouped reads of the roll-ups in one read transaction: their size depends on the
+        days (whole weeks read as one), templates and people of the funnel, not on the number
+        of events."""
         in_period = _C.day.between(start, end)
         with self._engine.connect() as connection:
             active = connection.execute(
                 sa.select(_C.day, _C.events).where(_C.name == ACTIVE_COUNT, in_period)
             ).all()
-            funnel = connection.execute(
-                sa.select(_P.stage, sa.func.count(sa.distinct(_P.distinct_id)))
-                .where(_P.stage.in_(list(FUNNEL_STAGES)), _P.day.between(start, end))
-                .group_by(_P.stage)
-            ).all()
-            counted = connection.execute(
-                sa.select(_C.name, _C.subject, sa.func.sum(_C.events))
-                .where(_C.name.in_(("template_viewed", "template_customised")), in_period)
-                .group_by(_C.name, _C.subject)
-            ).all()
+            funnel = _funnel(connection, start, end)
+            counted = _template_counts(connection, start, end)
             referrals = connection.execute(
                 sa.select(_C.day, sa.func.sum(_C.events))
                 .where(_C.name == "referral_completed", in_period)
@@ -238,13 +312,11 @@ class SqlAlchemyAnalyticsEventStore:
                 )
                 .group_by(_C.subject)
             ).all()
-        stages = {FUNNEL_STAGES[stage]: int(n) for stage, n in funnel}
+        stages = {FUNNEL_STAGES[stage]: n for stage, n in funnel.items()}
         return EventTotals(
             daily_active_users=every_day(start, end, {_day(d): int(n) for d, n in active}),
-            template_views={s: int(n) for name, s, n in counted if name == "template_viewed"},
-            template_customisations={
-                s: int(n) for name, s, n in counted if name == "template_customised"
-            },
+            template_views=counted.get("template_viewed", {}),
+            template_customisations=counted.get("template_customised", {}),
             funnel=UpgradeFunnel(
                 dialog_opened=stages.get("dialog_opened", 0),
                 payment_started=stages.get("payment_started", 0),
@@ -258,6 +330,72 @@ class SqlAlchemyAnalyticsEventStore:
                 and (last_found is None or _moment(last_zero) > _moment(last_found))
             ),
         )
+
+
+def week_of(day: date) -> date:
+    """The Monday of the ISO week of ``day``."""
+    return day - timedelta(days=day.weekday())
+
+
+def split_weeks(start: date, end: date) -> tuple[tuple[date, date] | None, list[tuple[date, date]]]:
+    """The whole ISO weeks within ``start``..``end`` (first and last Monday, or None) and the
+    spans of days left at either end."""
+    first = week_of(start) if start.weekday() == 0 else week_of(start) + timedelta(days=7)
+    last = week_of(end) if end.weekday() == 6 else week_of(end) - timedelta(days=7)
+    if first > last:
+        return None, [(start, end)]
+    days = [(start, first - timedelta(days=1)), (last + timedelta(days=7), end)]
+    return (first, last), [(a, b) for a, b in days if a <= b]
+
+
+def _template_counts(
+    connection: sa.Connection, start: date, end: date
+) -> dict[str, dict[str, int]]:
+    """Template views and customisations per template: whole weeks from the weekly roll-up,
+    the days at the ends from the daily one."""
+    weeks, spans = split_weeks(start, end)
+    totals: dict[str, dict[str, int]] = {}
+    rows: list[Any] = []
+    if weeks is not None:
+        rows += connection.execute(
+            sa.select(_W.name, _W.subject, sa.func.sum(_W.events))
+            .where(_W.name.in_(WEEKLY_NAMES), _W.week.between(*weeks))
+            .group_by(_W.name, _W.subject)
+        ).all()
+    if spans:
+        rows += connection.execute(
+            sa.select(_C.name, _C.subject, sa.func.sum(_C.events))
+            .where(_C.name.in_(WEEKLY_NAMES), sa.or_(*(_C.day.between(a, b) for a, b in spans)))
+            .group_by(_C.name, _C.subject)
+        ).all()
+    for name, subject, events in rows:
+        per_subject = totals.setdefault(name, {})
+        per_subject[subject] = per_subject.get(subject, 0) + int(events)
+    return totals
+
+
+def _funnel(connection: sa.Connection, start: date, end: date) -> dict[str, int]:
+    """Distinct people at each stage of the upgrade funnel in the period: from the last day
+    each was seen when nobody was seen after ``end`` (the dashboard's periods end today),
+    else from the daily roll-up."""
+    stages = list(FUNNEL_STAGES)
+    seen = connection.execute(
+        sa.select(
+            _L.stage,
+            sa.func.count().filter(_L.last_day >= start),
+            sa.func.max(_L.last_day),
+        )
+        .where(_L.stage.in_(stages))
+        .group_by(_L.stage)
+    ).all()
+    if all(latest is None or _day(latest) <= end for _, _, latest in seen):
+        return {stage: int(n) for stage, n, _ in seen if n}
+    daily = connection.execute(
+        sa.select(_P.stage, sa.func.count(sa.distinct(_P.distinct_id)))
+        .where(_P.stage.in_(stages), _P.day.between(start, end))
+        .group_by(_P.stage)
+    ).all()
+    return {stage: int(n) for stage, n in daily}
 
 
 def _moment(value: datetime | str) -> datetime:
