@@ -1,7 +1,8 @@
 // Home's first view in headless Chromium against a running server (E2E_BASE_URL): bytes
 // transferred at 375 px (DPR 2), LCP with 4x CPU throttling, and the time until the first row's
-// previews show on a slow link (400 kbit/s, 400 ms round trip). Prints JSON.
-//   E2E_BASE_URL=http://127.0.0.1:8000 node bench/browse-perf.mjs
+// previews show on a slow link (400 kbit/s, 400 ms round trip). Each profile runs RUNS times
+// (default 3) in a fresh context with the cache disabled; prints every run and the medians as JSON.
+//   E2E_BASE_URL=http://127.0.0.1:8000 RUNS=5 node bench/browse-perf.mjs
 import { baseUrl, launchBrowser } from '../e2e/support/browser.mjs';
 
 const BASE = baseUrl();
@@ -34,8 +35,19 @@ async function run({ cpu = 1, slow = false }) {
   return { usableMs, lcpMs: Math.round(lcp), transferredKB: Math.round(bytes / 1024) };
 }
 
-const fast = await run({});
-const throttled = await run({ cpu: 4 });
-const slow3g = await run({ slow: true });
-console.log(JSON.stringify({ date: new Date().toISOString(), fast, cpu4x: throttled, slow3g }, null, 2));
+const RUNS = Number(process.env.RUNS ?? 3);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+};
+const profiles = { fast: {}, cpu4x: { cpu: 4 }, slow3g: { slow: true } };
+const results = {};
+for (const [name, options] of Object.entries(profiles)) {
+  const runs = [];
+  for (let n = 0; n < RUNS; n += 1) runs.push(await run(options));
+  const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
+  results[name] = { median: medians, runs };
+}
+console.log(JSON.stringify({ date: new Date().toISOString(), ...results }, null, 2));
 await browser.close();

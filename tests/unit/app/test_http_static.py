@@ -83,6 +83,19 @@ class TestWebApp:
         assert (200, "no-cache") == (response.status_code, response.headers["cache-control"])
         assert "id=root" in response.text
 
+    def test_home_preloads_its_rows(self, web_client: Client) -> None:
+        """Home's page asks the browser to fetch Home's rows at once (the request the web app
+        makes for them, which the API answers); other pages preload nothing."""
+        link = web_client.get("/").headers["link"]
+        target, *parameters = [part.strip() for part in link.split(";")]
+        assert {"rel=preload", "as=fetch", "crossorigin"} == set(parameters)
+        url = target.strip("<>")
+        assert 200 == web_client.get(url).status_code
+        hook = Path(__file__).parents[3] / "web/src/features/templates/api/get-home-rows.ts"
+        limit = url.rpartition("limit=")[2]
+        assert f"HOME_ROW_LIMIT = {limit};" in hook.read_text()
+        assert "link" not in web_client.get("/templates/church").headers
+
     def test_assets_are_immutable(self, web_client: Client) -> None:
         """Hashed assets are cached for a year; other files are served as they are."""
         asset = web_client.get("/assets/app-1234.js")

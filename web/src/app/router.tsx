@@ -4,14 +4,16 @@ import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
 import { MainLayout } from './layout/main-layout';
+// Home is the first route of most visits: it comes in the main chunk, so its first paint waits
+// for no second round trip (docs/benchmarks.md, "Home's first view").
+import HomeRoute from './routes/home';
 
 /*
  * React Router in declarative mode (`BrowserRouter` + `useRoutes`), not the data router: the
  * app loads its data with SWR, and the data router alone costs ~18 KB gzipped more on the first
- * route (docs/decisions.md, "Routing without the data router"). Pages are `React.lazy`; the
- * layout shows a spinner while one loads and an error page if one fails.
+ * route (docs/decisions.md, "Routing without the data router"). Pages other than Home are
+ * `React.lazy`; the layout shows a spinner while one loads and an error page if one fails.
  */
-const HomeRoute = lazy(() => import('./routes/home'));
 const TemplatesRoute = lazy(() => import('./routes/templates'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));

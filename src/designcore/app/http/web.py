@@ -61,6 +61,11 @@ MAX_PATH_CHARS = 1024
 IMMUTABLE = "public, max-age=31536000, immutable"
 """Cache-Control of the hashed files under ``assets/``."""
 
+HOME_PRELOAD = "</api/v1/templates/home?limit=12>; rel=preload; as=fetch; crossorigin"
+"""``Link`` header of Home's page: the browser fetches Home's rows (the request the web app's
+``useHomeRows`` makes, web/src/features/templates/api/get-home-rows.ts) while the scripts
+download, instead of after they have run."""
+
 
 def media_type(path: Path) -> str:
     """The media type of a built file: browsers refuse module scripts sent as anything else."""
@@ -175,7 +180,9 @@ def web_router(dist: Path) -> Router:
 
     @get("/", include_in_schema=False, sync_to_thread=True)
     def home(request: Request[Any, Any, Any]) -> File:
-        return respond("", request.headers.get("accept-encoding", ""))
+        response = respond("", request.headers.get("accept-encoding", ""))
+        response.headers["Link"] = HOME_PRELOAD
+        return response
 
     @get("/{path:path}", include_in_schema=False, sync_to_thread=True)
     def anything(request: Request[Any, Any, Any], path: FromPath[str]) -> File:

@@ -63,9 +63,9 @@ describe('Home page', () => {
     // Requested at the card's size (a 4:5 card is 168 px wide in a 210 px row), 2x in srcset.
     expect(image).toHaveAttribute(
       'src',
-      `/storage/v1/render/image/public/template-previews/prem-1.png?width=168&resize=contain&format=avif`,
+      `/storage/v1/render/image/public/template-previews/prem-1.png?width=168&resize=contain&format=avif&quality=60`,
     );
-    expect(image.getAttribute('srcset')).toContain('prem-1.png?width=336&resize=contain&format=avif 336w');
+    expect(image.getAttribute('srcset')).toContain('prem-1.png?width=336&resize=contain&format=avif&quality=60 336w');
     expect(image).toHaveAttribute('loading', 'eager');
     const premiumCard = screen.getByRole('link', { name: 'Thanksgiving Gold Premium' });
     expect(within(premiumCard).getByText('Premium')).toBeInTheDocument();

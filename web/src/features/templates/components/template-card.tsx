@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { CrownIcon, ImageIcon } from '@/components/ui/icons';
 import type { Template } from '@/types/api';
 
-import { previewSrc, templateAspect } from '../lib/preview-image';
+import { CARD_QUALITY, previewSrc, templateAspect } from '../lib/preview-image';
 
 import styles from './template-card.module.css';
 
@@ -17,10 +17,19 @@ export const GRID_CARD_WIDTHS = { small: 170, medium: 220, large: 240 } as const
 
 type TemplateCardProps = {
   template: Template;
+  /** The card's place in its list (`data-index`, for the row that watches which cards are seen). */
+  index?: number;
   /** Where the card leads: the template's preview route under the current listing. */
   to: string;
   /** Load the preview at once (cards visible on first paint); the rest load lazily. */
   eager?: boolean;
+  /**
+   * Hold the preview back: the image keeps its name and box but requests nothing until the
+   * row that shows it says so (home rows load only the cards near the screen).
+   */
+  deferred?: boolean;
+  /** The preview has arrived or failed (a row waits for its visible cards before reading ahead). */
+  onSettled?: () => void;
   /** `row`: fixed height, width from the template's shape; `grid`: fixed width, height from it. */
   layout?: 'row' | 'grid';
 };
@@ -41,7 +50,15 @@ function cardWidths(aspect: number, layout: 'row' | 'grid') {
  * loads, and the image is fitted inside it, never cropped. The image is requested at the size
  * the card shows (1x and 2x through `srcset`).
  */
-export function TemplateCard({ template, to, eager = false, layout = 'row' }: TemplateCardProps) {
+export function TemplateCard({
+  template,
+  index,
+  to,
+  eager = false,
+  deferred = false,
+  onSettled,
+  layout = 'row',
+}: TemplateCardProps) {
   const [broken, setBroken] = useState(false);
   const aspect = templateAspect(template);
   const widths = cardWidths(aspect, layout);
@@ -49,13 +66,13 @@ export function TemplateCard({ template, to, eager = false, layout = 'row' }: Te
     (a, b) => a - b,
   );
   const srcSet = template.preview_url
-    ? candidates.map((w) => `${previewSrc(template.preview_url, w)} ${w}w`).join(', ')
+    ? candidates.map((w) => `${previewSrc(template.preview_url, w, CARD_QUALITY)} ${w}w`).join(', ')
     : undefined;
   const sizes = `(min-width: 1024px) ${widths.large}px, (min-width: 640px) ${widths.medium}px, ${widths.small}px`;
   const style = { '--aspect': String(aspect) } as CSSProperties;
 
   return (
-    <li className={`${styles.item} ${styles[layout]}`} style={style}>
+    <li className={`${styles.item} ${styles[layout]}`} style={style} data-index={index}>
       {/* Named by its image (the template's name) and the Premium badge; the visible name below
           repeats the image's, so it is hidden from screen readers. */}
       <Link to={to} className={styles.card} preventScrollReset>
@@ -67,16 +84,18 @@ export function TemplateCard({ template, to, eager = false, layout = 'row' }: Te
           ) : (
             <img
               className={styles.image}
-              src={previewSrc(template.preview_url, widths.small)}
-              srcSet={srcSet}
-              sizes={sizes}
+              {...(deferred ? {} : { src: previewSrc(template.preview_url, widths.small, CARD_QUALITY), srcSet, sizes })}
               alt={template.name}
               width={Math.round(400 * aspect)}
               height={400}
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
-              onError={() => setBroken(true)}
+              onLoad={onSettled}
+              onError={() => {
+                setBroken(true);
+                onSettled?.();
+              }}
             />
           )}
           {template.is_premium && (

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -12,6 +12,44 @@ import styles from './template-row.module.css';
 
 /** Cards of the first row loaded at once: what a 1440 px screen shows of it. */
 const EAGER_CARDS = 6;
+
+/**
+ * Which cards count as near the screen: those within 200 px below or above it, and at least
+ * 32 px into the row's visible width (a card peeking in at the edge waits for the read-ahead).
+ * Small on purpose: a phone's first view shows two cards of the first row, and the data of
+ * every card further away is spent only when the visitor scrolls towards it.
+ */
+const NEAR_MARGIN = '200px -32px';
+
+/** Cards past the last one seen that load once the seen ones have arrived (the next swipe). */
+const READ_AHEAD = 2;
+
+/**
+ * The index of the last card of the list that has come near the screen (-1: none yet). Cards
+ * scrolled out of the row's visible part are clipped by the row, so only the cards a visitor
+ * can see count. Without IntersectionObserver every card counts.
+ */
+function useLastSeenCard(list: RefObject<HTMLUListElement | null>, count: number): number {
+  const [lastSeen, setLastSeen] = useState(-1);
+  const observable = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    const element = list.current;
+    if (!element || count === 0 || !observable) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        let highest = -1;
+        for (const entry of entries) {
+          if (entry.isIntersecting) highest = Math.max(highest, Number((entry.target as HTMLElement).dataset.index));
+        }
+        if (highest >= 0) setLastSeen((current) => Math.max(current, highest));
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    for (const item of element.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [list, count, observable]);
+  return observable ? lastSeen : count - 1;
+}
 
 type TemplateRowProps = {
   category: string;
@@ -32,6 +70,18 @@ export function TemplateRow({ category, slug, templates, loading = false, eager 
   };
 
   const isEmpty = !loading && templates.length === 0;
+
+  // Previews load when their card comes near the screen; the next READ_AHEAD cards follow once
+  // the seen ones have arrived, so the visible previews never share the line with unseen ones.
+  const lastSeen = useLastSeenCard(scroller, loading ? 0 : templates.length);
+  const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const onSettled = useCallback((id: string) => {
+    setSettled((current) => (current.has(id) ? current : new Set(current).add(id)));
+  }, []);
+  const seenArrived =
+    lastSeen >= 0 &&
+    templates.slice(0, lastSeen + 1).every((template) => !template.preview_url || settled.has(template.id));
+  const loadUpTo = lastSeen + (seenArrived ? READ_AHEAD : 0);
 
   return (
     <section className={styles.row} aria-labelledby={headingId}>
@@ -75,9 +125,12 @@ export function TemplateRow({ category, slug, templates, loading = false, eager 
               : templates.map((template, index) => (
                   <TemplateCard
                     key={template.id}
+                    index={index}
                     template={template}
                     to={paths.homeTemplate.getHref(template.id)}
                     eager={eager && index < EAGER_CARDS}
+                    deferred={index > loadUpTo}
+                    onSettled={() => onSettled(template.id)}
                   />
                 ))}
           </ul>

@@ -21,6 +21,15 @@ describe('previewSrc', () => {
     );
   });
 
+  test('asks for a quality when given one, and drops one the URL carried otherwise', () => {
+    expect(previewSrc(RENDER, 168, 60)).toBe(
+      '/storage/v1/render/image/public/template-previews/abc.png?width=168&resize=contain&format=avif&quality=60',
+    );
+    expect(previewSrc(`${RENDER}&quality=30`, 168)).toBe(
+      '/storage/v1/render/image/public/template-previews/abc.png?width=168&resize=contain&format=avif',
+    );
+  });
+
   test('leaves other URLs alone, with no srcset', () => {
     expect(previewSrc('https://example.com/x.png', 200)).toBe('https://example.com/x.png');
     expect(previewSrcSet('https://example.com/x.png', 200)).toBeUndefined();

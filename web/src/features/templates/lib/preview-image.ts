@@ -4,11 +4,19 @@ const RENDER_PREFIX = '/storage/v1/render/image/public/';
 const OBJECT_PREFIX = '/storage/v1/object/public/';
 
 /**
+ * AVIF quality of the small previews of cards (the render path's default is 80). Cards are
+ * requested at twice their CSS size for dense screens, where 60 looks the same and weighs about
+ * a third less (a 336 px flyer: 13.5 KB at 80, 9.2 KB at 60).
+ */
+export const CARD_QUALITY = 60;
+
+/**
  * The URL of a template preview `width` CSS pixels wide through the storage render path (AVIF,
  * resize `contain`, spec section 7), so a card downloads what it shows and not the 800 px
  * image. A stored object's public URL is turned into its render URL; any other URL is kept.
+ * `quality` (1-100) is left to the render path's default when not given.
  */
-export function previewSrc(url: string, width: number): string {
+export function previewSrc(url: string, width: number, quality?: number): string {
   const parsed = new URL(url, 'http://relative.invalid');
   const relative = parsed.origin === 'http://relative.invalid';
   if (parsed.pathname.startsWith(OBJECT_PREFIX)) {
@@ -20,6 +28,8 @@ export function previewSrc(url: string, width: number): string {
   parsed.searchParams.delete('height');
   parsed.searchParams.set('resize', 'contain');
   parsed.searchParams.set('format', 'avif');
+  if (quality === undefined) parsed.searchParams.delete('quality');
+  else parsed.searchParams.set('quality', String(Math.round(quality)));
   return relative ? `${parsed.pathname}${parsed.search}` : parsed.toString();
 }
 
