@@ -14,6 +14,7 @@ import { member } from '../layout/layout-test-utils';
 import { SiteHeader } from '../layout/site-header';
 import { TestAppProviders } from '../test-app-providers';
 
+import { AppReportProblemDialog } from './app-report-problem-dialog';
 import { AppUpgradeDialog } from './app-upgrade-dialog';
 import { ReportProblemProvider } from './report-problem-dialog';
 import { UpgradeDialogProvider, useUpgradeDialog } from './upgrade-dialog';
@@ -24,9 +25,9 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <TestAppProviders>
       <AuthDialogProvider>
-        <UpgradeDialogProvider dialog={AppUpgradeDialog}>
-          <ReportProblemProvider>{children}</ReportProblemProvider>
-        </UpgradeDialogProvider>
+        <ReportProblemProvider dialog={AppReportProblemDialog}>
+          <UpgradeDialogProvider dialog={AppUpgradeDialog}>{children}</UpgradeDialogProvider>
+        </ReportProblemProvider>
       </AuthDialogProvider>
     </TestAppProviders>
   );
@@ -81,11 +82,15 @@ describe('the upgrade dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('without a payment-help setting the link is left out', async () => {
+  test('without a payment-help chat, Problem with your payment? opens the Report a Problem form', async () => {
     authDb.siteSettings = authDb.siteSettings.filter((setting) => setting.setting_key !== 'payment_help_url');
-    const { dialog } = await openUpgradeDialog();
+    const { user, dialog } = await openUpgradeDialog();
 
     expect(within(dialog).queryByRole('link', { name: 'Problem with your payment?' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Problem with your payment?' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Report a Problem' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Upgrade to designcore Pro' })).not.toBeInTheDocument();
   });
 });
 

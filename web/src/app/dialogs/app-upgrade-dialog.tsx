@@ -8,6 +8,7 @@ import { useUpgradeFlow } from '@/features/payments/hooks/use-upgrade-flow';
 import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
 import { useCapture } from '@/lib/analytics-context';
 
+import { useReportProblem } from './report-problem-dialog';
 import type { UpgradeDialogProps } from './upgrade-dialog';
 
 // The dialogs' code loads when one first opens: the first route stays small.
@@ -29,6 +30,7 @@ export function AppUpgradeDialog({ open, onClose }: UpgradeDialogProps) {
   const { user, refreshProfile } = useAuth();
   const { paymentHelpUrl } = useSiteSettings();
   const authDialog = useAuthDialog();
+  const reportProblem = useReportProblem();
   const { mutate } = useSWRConfig();
 
   const onActivated = useCallback(async () => {
@@ -63,6 +65,10 @@ export function AppUpgradeDialog({ open, onClose }: UpgradeDialogProps) {
           onUpgrade={() => void flow.startUpgrade()}
           starting={flow.starting}
           paymentHelpUrl={paymentHelpUrl}
+          onPaymentHelp={() => {
+            onClose();
+            reportProblem.open();
+          }}
         />
       ) : null}
       {flow.confirmation ? (

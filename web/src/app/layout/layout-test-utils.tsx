@@ -39,9 +39,9 @@ function ProvidersWithDialogs({ children }: { children: ReactNode }) {
   return (
     <TestAppProviders>
       <AuthDialogProvider>
-        <UpgradeDialogProvider dialog={AppUpgradeDialog}>
-          <ReportProblemProvider dialog={AppReportProblemDialog}>{children}</ReportProblemProvider>
-        </UpgradeDialogProvider>
+        <ReportProblemProvider dialog={AppReportProblemDialog}>
+          <UpgradeDialogProvider dialog={AppUpgradeDialog}>{children}</UpgradeDialogProvider>
+        </ReportProblemProvider>
       </AuthDialogProvider>
     </TestAppProviders>
   );

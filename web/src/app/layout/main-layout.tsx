@@ -25,11 +25,12 @@ import styles from './main-layout.module.css';
 export function MainLayout() {
   return (
     <AuthDialogProvider>
-      <UpgradeDialogProvider dialog={AppUpgradeDialog}>
-        <ReportProblemProvider dialog={AppReportProblemDialog}>
+      {/* Outside the upgrade dialog: its 'Problem with your payment?' may open the form. */}
+      <ReportProblemProvider dialog={AppReportProblemDialog}>
+        <UpgradeDialogProvider dialog={AppUpgradeDialog}>
           <PageFrame />
-        </ReportProblemProvider>
-      </UpgradeDialogProvider>
+        </UpgradeDialogProvider>
+      </ReportProblemProvider>
     </AuthDialogProvider>
   );
 }

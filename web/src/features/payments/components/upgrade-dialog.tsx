@@ -13,15 +13,27 @@ export type UpgradeDialogViewProps = {
   onUpgrade: () => void;
   /** A payment is being created: Upgrade Now waits. */
   starting: boolean;
-  /** The payment-help chat (the `payment_help_url` setting); the link is left out when unset. */
+  /** The payment-help chat (the `payment_help_url` setting). */
   paymentHelpUrl: string | null;
+  /**
+   * What 'Problem with your payment?' does while no chat is set: the link is always there
+   * (spec section 2), and then asks the team in the app instead (the Report a Problem form).
+   */
+  onPaymentHelp: () => void;
 };
 
 /**
  * The upgrade dialog (spec section 2): 'Upgrade to {product} Pro', 1,500 naira per month, the
  * plan's six features, Cancel and Upgrade Now, and 'Problem with your payment?' to the chat.
  */
-export function UpgradeDialogView({ open, onClose, onUpgrade, starting, paymentHelpUrl }: UpgradeDialogViewProps) {
+export function UpgradeDialogView({
+  open,
+  onClose,
+  onUpgrade,
+  starting,
+  paymentHelpUrl,
+  onPaymentHelp,
+}: UpgradeDialogViewProps) {
   return (
     <Dialog open={open} onClose={onClose} title={`Upgrade to ${env.APP_NAME} Pro`}>
       <p className={styles.price}>
@@ -50,7 +62,11 @@ export function UpgradeDialogView({ open, onClose, onUpgrade, starting, paymentH
         <a className={styles.help} href={paymentHelpUrl} target="_blank" rel="noopener noreferrer">
           Problem with your payment?
         </a>
-      ) : null}
+      ) : (
+        <button type="button" className={styles.help} onClick={onPaymentHelp}>
+          Problem with your payment?
+        </button>
+      )}
     </Dialog>
   );
 }
