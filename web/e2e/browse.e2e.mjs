@@ -6,14 +6,12 @@
 //
 //   E2E_BASE_URL=http://127.0.0.1:8000 node --test e2e/browse.e2e.mjs
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 
+import { assertAccessible } from './support/axe.mjs';
 import { baseUrl, launchBrowser, RESULTS_DIR } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A term with more than one page of results in the seeded catalogue. */
 const SEARCH_TERM = 'post';
 
@@ -33,23 +31,6 @@ async function newPage(width, height = 900) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
-}
-
-/** Runs axe-core on `selector` and fails on any serious or critical violation. */
-async function assertAccessible(page, what, selector = 'body') {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async (include) => {
-    const result = await window.axe.run(include, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      }));
-  }, selector);
-  assert.deepEqual(violations, [], `${what}: axe-core found serious or critical violations:\n${JSON.stringify(violations, null, 2)}`);
 }
 
 async function assertNoSidewaysScroll(page, what) {

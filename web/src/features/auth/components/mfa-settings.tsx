@@ -105,7 +105,13 @@ export function MfaSettings() {
             <strong>On.</strong> Signing in asks for a code from your authenticator app.
           </p>
           {verified.map((factor) => (
-            <Button key={factor.id} variant="secondary" disabled={busy} onClick={() => void turnOff(factor.id)}>
+            <Button
+              key={factor.id}
+              variant="secondary"
+              className={styles.action}
+              disabled={busy}
+              onClick={() => void turnOff(factor.id)}
+            >
               Turn off two-factor authentication
             </Button>
           ))}
@@ -115,7 +121,7 @@ export function MfaSettings() {
           <p className={styles.status}>
             <strong>Off.</strong> Add a second step to your sign-in with an authenticator app.
           </p>
-          <Button disabled={busy} aria-busy={busy} onClick={() => void start()}>
+          <Button className={styles.action} disabled={busy} aria-busy={busy} onClick={() => void start()}>
             Set up two-factor authentication
           </Button>
         </>
