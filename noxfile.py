@@ -223,6 +223,38 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session(python=False)
+def bench_web(session: nox.Session) -> None:
+    """Benchmarks of the web app in headless Chromium against the built product on its embedded
+    defaults: Home's first view (web/bench/browse-perf.mjs) and the editor with a 200-element
+    page, opened and dragged (web/bench/editor-perf.mjs); figures in docs/benchmarks.md."""
+    python = project_python(session)
+    npm_ci(session, "web")
+    session.run("npm", "run", "build", external=True)
+    session.chdir(ROOT)
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="designcore-bench-web-") as data:
+        env = {
+            **os.environ,
+            "DESIGNCORE_DATA_DIR": data,
+            "DESIGNCORE_PORT": str(port),
+            "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
+            "DESIGNCORE_WEB_DIST": str(ROOT / "web" / "dist"),
+        }
+        server = subprocess.Popen([python, "-m", "designcore.app.cli", "serve"], env=env)
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/api/v1/health")
+            session.chdir(ROOT / "web")
+            bench_env = {"E2E_BASE_URL": f"http://127.0.0.1:{port}"}
+            session.run("uptime", external=True)
+            session.run("node", "bench/browse-perf.mjs", external=True, env=bench_env)
+            session.run("node", "bench/editor-perf.mjs", external=True, env=bench_env)
+            session.run("uptime", external=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+@nox.session(python=False)
 def serve(session: nox.Session) -> None:
     """Build the web app and the payment popup script, and serve the product on its embedded
     defaults."""

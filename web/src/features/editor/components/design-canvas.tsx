@@ -5,7 +5,7 @@
  * element scrolls to pan.
  */
 import type Konva from 'konva';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 
 import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from '../lib/konva';
 
@@ -30,6 +30,53 @@ type Props = {
 };
 
 const SNAP_PX = 6;
+
+/**
+ * The performance mark set once per page load when the stage has first been drawn with the
+ * document's elements and takes clicks (web/bench/editor-perf.mjs measures up to it).
+ */
+export const CANVAS_READY_MARK = 'designcore:editor-canvas-ready';
+
+function sameGuides(a: readonly Guide[], b: readonly Guide[]): boolean {
+  return a.length === b.length && a.every((guide, i) => guide.orientation === b[i]?.orientation && guide.position === b[i]?.position);
+}
+
+/**
+ * The snapping guides of the drag in progress, kept outside React's state of the canvas: a drag
+ * changes them many times a second, and only the guide lines should draw again, not the page's
+ * 200 elements and the transformer.
+ */
+class GuideStore {
+  private guides: readonly Guide[] = [];
+  private listeners = new Set<() => void>();
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  get = () => this.guides;
+  set(guides: readonly Guide[]) {
+    if (sameGuides(this.guides, guides)) return;
+    this.guides = guides;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function GuideLines({ store, width, height, zoom }: { store: GuideStore; width: number; height: number; zoom: number }) {
+  const guides = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return (
+    <>
+      {guides.map((guide, index) => (
+        <Line
+          key={index}
+          points={guide.orientation === 'vertical' ? [guide.position, 0, guide.position, height] : [0, guide.position, width, guide.position]}
+          stroke="#ec4899"
+          strokeWidth={1 / zoom}
+          dash={[4 / zoom, 4 / zoom]}
+        />
+      ))}
+    </>
+  );
+}
 
 function isImageBackground(background: string): boolean {
   return /^(https?:|\/|data:image)/.test(background.trim());
@@ -112,8 +159,11 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
   const innerStageRef = useRef<Konva.Stage | null>(null);
   const stageRef = outerStageRef ?? innerStageRef;
   const layerRef = useRef<Konva.Layer>(null);
+  const dragLayerRef = useRef<Konva.Layer>(null);
+  /** The nodes lifted onto the drag layer while they are dragged, with their places below. */
+  const lifted = useRef<{ node: Konva.Node; index: number }[]>([]);
   const transformerRef = useRef<Konva.Transformer>(null);
-  const [guides, setGuides] = useState<Guide[]>([]);
+  const guideStore = useMemo(() => new GuideStore(), []);
   const [marquee, setMarquee] = useState<(Box & { startX: number; startY: number }) | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const stateRef = useRef(state);
@@ -122,6 +172,16 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
   }, [state]);
 
   const elements = useMemo(() => page?.children ?? [], [page]);
+
+  // The first frame with the document drawn: react-konva queues the layer's draw for the next
+  // animation frame when it commits, so a frame callback queued after the commit runs after it.
+  useEffect(() => {
+    if (!page || typeof performance.mark !== 'function' || performance.getEntriesByName(CANVAS_READY_MARK).length > 0) return;
+    const frame = requestAnimationFrame(() => {
+      if (performance.getEntriesByName(CANVAS_READY_MARK).length === 0) performance.mark(CANVAS_READY_MARK);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [page]);
   const editing = editingId ? elements.find((e) => e.id === editingId) : undefined;
 
   // Attach the transformer to the selected nodes.
@@ -144,6 +204,22 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         else if (!current.selection.includes(id)) dispatch({ type: 'select', ids: [id] });
       },
       onEditText: (id) => setEditingId(id),
+      // While elements are dragged they and the transformer are drawn on a layer of their own,
+      // so each frame redraws them and not the whole page (docs/benchmarks.md, "Editor").
+      onDragStart: (_id, node) => {
+        const layer = layerRef.current;
+        const dragLayer = dragLayerRef.current;
+        const transformer = transformerRef.current;
+        if (!layer || !dragLayer || !transformer || lifted.current.length > 0) return;
+        const nodes = new Set<Konva.Node>([node, ...transformer.nodes()]);
+        lifted.current = [...nodes]
+          .filter((n) => n.getParent() === layer)
+          .map((n) => ({ node: n, index: n.zIndex() }))
+          .sort((a, b) => a.index - b.index);
+        for (const { node: n } of lifted.current) n.moveTo(dragLayer);
+        transformer.moveTo(dragLayer);
+        layer.batchDraw();
+      },
       onDragMove: (id, node) => {
         const current = stateRef.current;
         if (current.selection.length > 1) return;
@@ -155,12 +231,20 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         const snapped = snapBox(box, pageSize(current.doc, currentPage), others, SNAP_PX / zoom);
         node.x(node.x() + snapped.x - box.x);
         node.y(node.y() + snapped.y - box.y);
-        setGuides(snapped.guides);
+        guideStore.set(snapped.guides);
       },
       onDragEnd: () => {
-        setGuides([]);
+        guideStore.set([]);
         const layer = layerRef.current;
         if (!layer) return;
+        // Back to their places on the page's layer before the state changes.
+        for (const { node, index } of lifted.current) {
+          node.moveTo(layer);
+          node.zIndex(index);
+        }
+        lifted.current = [];
+        transformerRef.current?.moveTo(layer);
+        dragLayerRef.current?.batchDraw();
         const current = stateRef.current;
         const ids = new Set(current.selection);
         const patches: Record<string, Partial<DesignElement>> = {};
@@ -171,7 +255,7 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         dispatch({ type: 'update-each', patches });
       },
     }),
-    [dispatch, zoom, setEditingId],
+    [dispatch, zoom, setEditingId, guideStore],
   );
 
   const onTransformEnd = useCallback(() => {
@@ -304,20 +388,9 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
             onTransformEnd={onTransformEnd}
           />
         </Layer>
+        <Layer ref={dragLayerRef} name="drag" />
         <Layer listening={false} name="overlay">
-          {guides.map((guide, index) => (
-            <Line
-              key={index}
-              points={
-                guide.orientation === 'vertical'
-                  ? [guide.position, 0, guide.position, size.height]
-                  : [0, guide.position, size.width, guide.position]
-              }
-              stroke="#ec4899"
-              strokeWidth={1 / zoom}
-              dash={[4 / zoom, 4 / zoom]}
-            />
-          ))}
+          <GuideLines store={guideStore} width={size.width} height={size.height} zoom={zoom} />
           {marquee ? (
             <Rect x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} fill="rgba(124,58,237,0.1)" stroke="#7c3aed" strokeWidth={1 / zoom} />
           ) : null}

@@ -17,6 +17,7 @@ import { useLoadedImage } from './use-loaded-image';
 
 export type ElementEvents = {
   onSelect: (id: string, additive: boolean) => void;
+  onDragStart: (id: string, node: Konva.Group) => void;
   onDragMove: (id: string, node: Konva.Group) => void;
   onDragEnd: (id: string) => void;
   onEditText: (id: string) => void;
@@ -254,6 +255,7 @@ export const ElementNode = memo(function ElementNode({ element, events, hidden =
       }}
       onDblClick={() => element.type === 'text' && events?.onEditText(element.id)}
       onDblTap={() => element.type === 'text' && events?.onEditText(element.id)}
+      onDragStart={(e) => events?.onDragStart(element.id, e.target as unknown as Konva.Group)}
       onDragMove={(e) => events?.onDragMove(element.id, e.target as unknown as Konva.Group)}
       onDragEnd={() => events?.onDragEnd(element.id)}
     >
