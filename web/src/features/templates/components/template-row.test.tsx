@@ -23,11 +23,11 @@ class FakeObserver {
   takeRecords() {
     return [];
   }
-  /** Reports the cards at `indexes` as near the screen. */
-  show(indexes: number[]) {
+  /** Reports the cards at `indexes` as near the screen, `ratio` of each inside it. */
+  show(indexes: number[], ratio = 1) {
     const entries = this.targets
       .filter((target) => indexes.includes(Number((target as HTMLElement).dataset.index)))
-      .map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry);
+      .map((target) => ({ target, isIntersecting: true, intersectionRatio: ratio }) as unknown as IntersectionObserverEntry);
     act(() => this.callback(entries, this as unknown as IntersectionObserver));
   }
 }
@@ -61,6 +61,8 @@ describe('TemplateRow preview loading', () => {
     const observer = FakeObserver.instances.at(-1);
     if (!observer) throw new Error('the row watches no cards');
     observer.show([0, 1]);
+    // The third card peeks in at the row's edge: it waits.
+    observer.show([2], 0.3);
     expect(requested()).toEqual(['Card 0', 'Card 1']);
 
     fireEvent.load(screen.getByRole('img', { name: 'Card 0' }));

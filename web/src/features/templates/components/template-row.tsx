@@ -14,12 +14,17 @@ import styles from './template-row.module.css';
 const EAGER_CARDS = 6;
 
 /**
- * Which cards count as near the screen: those within 200 px below or above it, and at least
- * 32 px into the row's visible width (a card peeking in at the edge waits for the read-ahead).
- * Small on purpose: a phone's first view shows two cards of the first row, and the data of
- * every card further away is spent only when the visitor scrolls towards it.
+ * How far below and above the screen a row's cards count as near it. Small on purpose: a
+ * phone's first view shows two cards of the first row, and the data of every card further away
+ * is spent only when the visitor scrolls towards it.
  */
-const NEAR_MARGIN = '200px -32px';
+const NEAR_MARGIN = '200px 0px';
+
+/**
+ * How much of a card must be within that area to count as seen: a card peeking in at the
+ * row's edge waits for the read-ahead, so the previews shown whole arrive first.
+ */
+const SEEN_RATIO = 0.5;
 
 /** Cards past the last one seen that load once the seen ones have arrived (the next swipe). */
 const READ_AHEAD = 2;
@@ -39,11 +44,13 @@ function useLastSeenCard(list: RefObject<HTMLUListElement | null>, count: number
       (entries) => {
         let highest = -1;
         for (const entry of entries) {
-          if (entry.isIntersecting) highest = Math.max(highest, Number((entry.target as HTMLElement).dataset.index));
+          if (entry.isIntersecting && entry.intersectionRatio >= SEEN_RATIO) {
+            highest = Math.max(highest, Number((entry.target as HTMLElement).dataset.index));
+          }
         }
         if (highest >= 0) setLastSeen((current) => Math.max(current, highest));
       },
-      { rootMargin: NEAR_MARGIN },
+      { rootMargin: NEAR_MARGIN, threshold: [0, SEEN_RATIO] },
     );
     for (const item of element.children) observer.observe(item);
     return () => observer.disconnect();
