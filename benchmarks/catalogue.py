@@ -567,17 +567,28 @@ threads taking turns at the interpreter lock; and Litestar resolving two depende
 anyio task group. The security headers, when they landed, added a plain-function
 `before_send` hook that Litestar ran in a worker thread twice per answer.
 
-Now a request is one `UNION ALL` statement, compiled once per engine and run on the driver's
-cursor (about 0.2 ms of SQLite's own work, the floor); rows become domain objects through a
-memo of the pure row conversion (an unchanged row gives back the object made last time: about
-0.05 ms for sixty rows, 0.3-0.45 ms without); the domain objects become msgspec structs and
-JSON (0.06-0.09 ms); Litestar, uvicorn and the middleware take about as much as bare Litestar
-serving the same document (0.12-0.18 ms); the hop to a worker thread and back costs 0.1-0.15
-ms on an otherwise empty app. The rest is the two threads taking turns at the interpreter lock
-on a busy machine: the process spends 1.2-1.8 ms of CPU per request under wrk at load 9,
-against 0.45 ms for the same work in one thread. Serving the read on the event loop, without
-the hop, measured no better under that load and would let one slow read stall every request;
-more than four worker threads only add lock contention.
+Now, on a SQLite file, a request reads the five rows on the event loop, on a read-only
+connection the process keeps for it: five prepared statements (one index range of 12 rows
+each) in one read transaction, about 0.15 ms of CPU (the same ranges glued with `UNION ALL`
+cost 0.27 ms: SQLite copies each range through a co-routine and merges them in temporary
+b-trees for the outer `ORDER BY`); rows become domain objects through a memo of the pure row
+conversion (an unchanged row gives back the object made last time: about 0.05 ms for sixty
+rows, 0.3-0.45 ms without); the domain objects become msgspec structs and JSON (about 0.05
+ms); Litestar, uvicorn and the middleware take about as much as bare Litestar serving the same
+document (0.12-0.18 ms). py-spy under wrk puts 44 % of the process's samples in the read, 12 %
+in the structs and the encoding, and most of the rest in Litestar and uvicorn. Before, the
+read went to one of four worker threads: the hop there and back cost 0.1-0.15 ms, and the
+threads' SQLite connections took turns at the interpreter lock (70 % of the threads' samples
+were in running the statement, which costs 0.4 ms in one thread). When the connection is in
+use or the database is locked for more than 20 ms the request reads from a worker thread as
+before, so the loop never waits longer than that. PostgreSQL is a network round trip away and
+its reads stay in worker threads (one `UNION ALL` statement, one round trip).
+
+Under heavy load from other processes the single thread has a cost of its own: the scheduler
+shares the cores among runnable threads, so a server with four busy worker threads got more
+of the machine than one running everything on its event loop, and when that one thread is
+preempted every request waits (p99 135 ms against 48 ms for the old code at load 9-10). The
+ratio to bare Litestar, which also answers from one thread, is the fairer comparison there.
 
 With the answer cache on, a hit is a dictionary lookup and the cached bytes (or their brotli or
 gzip form, made once): no database, no conversion, no encoding, no thread, so the server answers
