@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+import weakref
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -181,7 +182,9 @@ class _SqliteReader:
         self._lock = threading.Lock()
         self._connection: Any = None
         self._pid = 0
-        sa.event.listen(engine, "engine_disposed", lambda _engine: self.close())
+        sa.event.listen(
+            engine, "engine_disposed", functools.partial(_close_reader, weakref.ref(self))
+        )
 
     @staticmethod
     def serves(engine: sa.Engine) -> bool:
@@ -269,6 +272,14 @@ def _count_key(category: str, sub_category: str | None) -> tuple[str, str]:
 
 def _not_found(template_id: str) -> NotFound:
     return NotFound(f"no template {template_id}", code="template_not_found")
+
+
+def _close_reader(reader: weakref.ref[_SqliteReader], _engine: sa.Engine) -> None:
+    """The engine was disposed: close the reader's connection, if the reader is still about
+    (the engine's listener does not keep it alive; a forgotten one closes when collected)."""
+    found = reader()
+    if found is not None:
+        found.close()
 
 
 class SqlAlchemyTemplateCatalogue:
