@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { call, newUser, PASSWORD } from './support/accounts.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { baseUrl, launchBrowser, RESULTS_DIR } from './support/browser.mjs';
 import { designcore } from './support/cli.mjs';
 
@@ -161,6 +162,7 @@ describe('the member journey', () => {
       await toast(page, 'Subscription activated!').waitFor({ timeout: 20_000 });
       const confirmation = page.getByRole('dialog', { name: "You're Now a Premium Member!" });
       await confirmation.waitFor();
+      await assertAccessible(page, 'the premium confirmation dialog', '[role="dialog"]');
       await shot(page, 'premium-confirmation');
       await confirmation.getByRole('button', { name: 'Continue' }).click();
       await toast(page, 'Subscription activated successfully!').waitFor();
@@ -172,6 +174,7 @@ describe('the member journey', () => {
       // /premium-success and the account page.
       await page.goto(`${BASE_URL}/premium-success`, { waitUntil: 'load' });
       await page.getByRole('heading', { level: 1, name: 'Welcome to Premium' }).waitFor();
+      await assertAccessible(page, '/premium-success');
       await shot(page, 'premium-success');
       await page.goto(`${BASE_URL}/account`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: 'Premium Plan' }).or(page.getByText('Premium Plan')).first().waitFor();

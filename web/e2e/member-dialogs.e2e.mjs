@@ -26,7 +26,7 @@ after(async () => {
 });
 
 async function newPage(width, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
