@@ -46,6 +46,10 @@ MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
 MAX_ELEMENTS_PER_PAGE = 200
 """Most elements one page may hold, counting the children of groups."""
 
+DRAWN_FILTERS: tuple[str, ...] = ("contrast",)
+"""The entries of an element's ``filters`` object the renderer and the editor draw, each with
+an intensity from -1 to 1."""
+
 UNITS = ("px", "pt", "mm", "cm", "in")
 """Units a document may be displayed in (every stored value is in pixels regardless)."""
 
@@ -179,6 +183,32 @@ def _read_string_map(value: object, path: str, issues: _Issues) -> object:
     return dict(value)
 
 
+def _read_filter_intensity(value: object, path: str, issues: _Issues) -> float | None:
+    """A filter's strength from -1 to 1: a number, or an object carrying it as ``intensity``."""
+    if isinstance(value, dict):
+        if "intensity" not in value:
+            issues.add(path, "expected an object with an 'intensity' from -1 to 1")
+            return None
+        path, value = f"{path}.intensity", value["intensity"]
+    number = _number(value, path, issues)
+    if number is not None and not -1 <= number <= 1:
+        issues.add(path, f"expected a number from -1 to 1, got {number!r}")
+        return None
+    return None if number is None else float(number)
+
+
+def _read_filters(value: object, path: str, issues: _Issues) -> object:
+    """The format's ``filters``: image filters keyed by name. The ones drawn
+    (:data:`DRAWN_FILTERS`) are checked; others are kept as they are."""
+    if not isinstance(value, dict):
+        issues.add(path, f"expected an object of filters keyed by name, got {_describe(value)}")
+        return None
+    for name in DRAWN_FILTERS:
+        if name in value:
+            _read_filter_intensity(value[name], f"{path}.{name}", issues)
+    return dict(value)
+
+
 def _one_of(choices: Sequence[str]) -> Reader:
     def read(value: object, path: str, issues: _Issues) -> object:
         if value not in choices:
@@ -295,6 +325,9 @@ class Element:
     """Whether a sepia filter is applied."""
     grayscale_enabled: bool = _field("grayscaleEnabled", _read_bool, False)
     """Whether a greyscale filter is applied."""
+    filters: Mapping[str, Json] | None = _field("filters", _read_filters, None)
+    """The format's image filters keyed by name (``{"contrast": {"intensity": 0.4}}``); the ones
+    in :data:`DRAWN_FILTERS` are drawn, others are kept for the round trip."""
     shadow_enabled: bool = _field("shadowEnabled", _read_bool, False)
     """Whether a drop shadow is drawn."""
     shadow_blur: float = _field("shadowBlur", _read_non_negative, 5)
@@ -313,6 +346,20 @@ class Element:
     """Animations, kept as is (exports are still images)."""
     extra: Mapping[str, Json] = attrs.field(factory=dict)
     """Keys this model does not know, kept for the round trip."""
+
+    @property
+    def contrast(self) -> float:
+        """The contrast change from -1 to 1 (``filters.contrast``; 0 when absent): each colour
+        channel ``v`` of 0..1 becomes ``(v - 0.5) * (1 + contrast) ** 2 + 0.5``."""
+        return filter_intensity(self.filters, "contrast")
+
+
+def filter_intensity(filters: Mapping[str, Json] | None, name: str) -> float:
+    """The strength of the filter ``name`` in a checked ``filters`` object (0 when absent)."""
+    entry = (filters or {}).get(name)
+    if isinstance(entry, dict):
+        entry = entry.get("intensity")
+    return float(entry) if isinstance(entry, int | float) and not isinstance(entry, bool) else 0.0
 
 
 @attrs.frozen(kw_only=True)

@@ -240,6 +240,9 @@ def _common(draw: st.DrawFn, kind: str, ident: str) -> dict[str, Any]:
         "shadowColor": _COLOURS,
         "blurEnabled": st.booleans(),
         "blurRadius": _NON_NEGATIVE,
+        "filters": st.fixed_dictionaries(
+            {"contrast": st.fixed_dictionaries({"intensity": st.floats(-1, 1)})}
+        ),
     }
     for key in draw(st.sets(st.sampled_from(sorted(optional)), max_size=3)):
         element[key] = draw(optional[key])

@@ -119,6 +119,42 @@ class TestParsing:
             parse_document(doc({"id": "t", "type": "text", "lineHeight": "tall"}))
 
 
+class TestFilters:
+    def test_contrast_is_read_from_the_filters_object_and_written_back(self) -> None:
+        """``filters.contrast`` as an object with an intensity or as a bare number; other
+        filters are kept as they are; no ``filters`` means no contrast and none written."""
+        filters = {"contrast": {"intensity": -0.25}, "warm": {"intensity": 0.5}}
+        document = parse_document(
+            doc(
+                {"id": "a", "type": "image", "src": "data:,", "filters": filters},
+                {"id": "b", "type": "image", "src": "data:,", "filters": {"contrast": 0.5}},
+                {"id": "c", "type": "image", "src": "data:,"},
+            )
+        )
+        a, b, c = document.pages[0].children
+        assert (-0.25, 0.5, 0.0) == (a.contrast, b.contrast, c.contrast)
+        written = document.to_json()["pages"][0]["children"]
+        assert filters == written[0]["filters"]
+        assert "filters" not in written[2]
+
+    @pytest.mark.parametrize(
+        ("filters", "path"),
+        [
+            ({"contrast": 1.5}, "pages[0].children[0].filters.contrast"),
+            ({"contrast": {"intensity": -2}}, "pages[0].children[0].filters.contrast.intensity"),
+            ({"contrast": {"amount": 0.2}}, "pages[0].children[0].filters.contrast"),
+            ({"contrast": "high"}, "pages[0].children[0].filters.contrast"),
+            ({"contrast": True}, "pages[0].children[0].filters.contrast"),
+            ([0.2], "pages[0].children[0].filters"),
+        ],
+    )
+    def test_a_bad_contrast_is_refused_at_its_path(self, filters: object, path: str) -> None:
+        """Out of -1..1, not a number, or filters that are not an object: a clear issue."""
+        with pytest.raises(ValidationFailed) as caught:
+            parse_document(doc({"id": "a", "type": "image", "src": "data:,", "filters": filters}))
+        assert [path] == [issue.path for issue in caught.value.issues]
+
+
 MIGRATIONS = json.loads((VECTORS / "schema_migration.json").read_text(encoding="utf-8"))
 
 

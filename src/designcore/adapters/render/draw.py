@@ -230,6 +230,13 @@ def _colour_filter(element: Element) -> skia.ColorFilter | None:
     if element.brightness_enabled and element.brightness:
         shift = element.brightness
         matrices.append([1, 0, 0, 0, shift, 0, 1, 0, 0, shift, 0, 0, 1, 0, shift, 0, 0, 0, 1, 0])
+    if element.contrast:
+        # Konva's Contrast filter: each channel scaled about the middle grey by (1 + c)².
+        scale = (1 + element.contrast) ** 2
+        offset = 0.5 * (1 - scale)
+        matrices.append(
+            [scale, 0, 0, 0, offset, 0, scale, 0, 0, offset, 0, 0, scale, 0, offset, 0, 0, 0, 1, 0]
+        )
     result: skia.ColorFilter | None = None
     for matrix in matrices:
         current = skia.ColorFilters.Matrix(matrix)

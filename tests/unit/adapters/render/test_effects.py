@@ -311,3 +311,37 @@ class TestStar:
             50 * math.sin(math.radians(18)) / math.sin(math.radians(54))
         )
         assert radii[-1] == pytest.approx(50)
+
+
+class TestContrast:
+    @pytest.mark.parametrize(
+        ("contrast", "expected"),
+        [
+            # (v / 255 - 0.5) * (1 + c) ** 2 + 0.5, as Konva's Contrast filter in the editor.
+            (0.0, (200, 80, 128)),
+            (0.5, (255, 21, 129)),
+            (-0.5, (146, 116, 128)),
+        ],
+    )
+    def test_contrast_scales_each_channel_about_the_middle_grey(
+        self, fonts: FontLibrary, contrast: float, expected: tuple[int, int, int]
+    ) -> None:
+        """An image of one colour drawn with ``filters.contrast`` has the colour the editor's
+        filter gives: 200, 80, 128 spread apart for a positive contrast, pulled to grey for a
+        negative one."""
+        image = {
+            "id": "i",
+            "type": "image",
+            "x": 100,
+            "y": 50,
+            "width": 300,
+            "height": 200,
+            "src": solid_png("#c85080"),
+            "filters": {"contrast": {"intensity": contrast}},
+        }
+        export = SkiaRenderer(fonts).render(
+            parse_document(document(image)), format=RenderFormat.PNG
+        )
+        drawn = Image.open(io.BytesIO(export.pages[0])).convert("RGB")
+        assert near(expected, drawn.getpixel((250, 150)))
+        assert near(PAGE, drawn.getpixel((50, 20)))

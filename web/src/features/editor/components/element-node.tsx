@@ -10,6 +10,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { Ellipse, filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape } from '../lib/konva';
 
 import type { DesignElement } from '../model/document';
+import { contrastOf, konvaContrast } from '../model/filters';
 import { polygonPoints, traceFigureOutline } from '../model/figure-outline';
 import { gradientPoints, konvaFill, parseLinearGradient } from '../model/gradient';
 import { drawTextLayout, elementTextLayout, textBoxHeight } from '../lib/text-style';
@@ -49,6 +50,7 @@ function filterList(element: DesignElement): KonvaFilter[] {
   const filters: KonvaFilter[] = [];
   if (element.blurEnabled) filters.push(konvaFilters.Blur);
   if (element.brightnessEnabled) filters.push(konvaFilters.Brighten);
+  if (contrastOf(element) !== 0) filters.push(konvaFilters.Contrast);
   if (element.grayscaleEnabled) filters.push(konvaFilters.Grayscale);
   if (element.sepiaEnabled) filters.push(konvaFilters.Sepia);
   return filters;
@@ -68,7 +70,7 @@ function ImageContent({ element }: { element: DesignElement }) {
   const image = useLoadedImage(svgSource);
   const ref = useRef<Konva.Image>(null);
   const filters = filterList(element);
-  const filterKey = `${element.blurEnabled}${element.blurRadius}${element.brightnessEnabled}${element.brightness}${element.grayscaleEnabled}${element.sepiaEnabled}`;
+  const filterKey = `${element.blurEnabled}${element.blurRadius}${element.brightnessEnabled}${element.brightness}${contrastOf(element)}${element.grayscaleEnabled}${element.sepiaEnabled}`;
   useEffect(() => {
     const node = ref.current;
     if (!node || !image) return;
@@ -100,6 +102,7 @@ function ImageContent({ element }: { element: DesignElement }) {
       filters={filters}
       blurRadius={element.blurRadius ?? 10}
       brightness={element.brightness ?? 0}
+      contrast={konvaContrast(element)}
       stroke={element.borderSize ? String(element.borderColor ?? 'black') : undefined}
       strokeWidth={Number(element.borderSize ?? 0)}
       {...shadowProps(element)}

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import type { DesignElement } from '../model/document';
 import { selectedElements, type EditorAction, type EditorState } from '../model/editor-state';
 import { boundingBox } from '../model/geometry';
+import { contrastOf, contrastPatch } from '../model/filters';
 import { gradientCss, parseLinearGradient } from '../model/gradient';
 import { alignBoxes, distributeBoxes, type Alignment } from '../model/snapping';
 import { pageSize } from '../model/document';
@@ -422,6 +423,21 @@ export function PropertiesPanel({ state, dispatch, families, onUpload }: Props) 
               step={0.05}
               value={first.brightnessEnabled ? (first.brightness ?? 0) : 0}
               onChange={(e) => update({ brightnessEnabled: true, brightness: Number(e.currentTarget.value) }, 'brightness')}
+            />
+          </Row>
+          <Row label="Contrast">
+            <input
+              type="range"
+              min={-1}
+              max={1}
+              step={0.05}
+              value={contrastOf(first)}
+              onChange={(e) => {
+                // Each element keeps its own other filters.
+                const contrast = Number(e.currentTarget.value);
+                const patches = Object.fromEntries(selected.map((element) => [element.id, contrastPatch(element, contrast)]));
+                dispatch({ type: 'update-each', patches, merge: `contrast:${ids.join(',')}` });
+              }}
             />
           </Row>
           <Row label="Blur">

@@ -5,6 +5,7 @@
 import Konva from 'konva/lib/Core';
 import { Blur } from 'konva/lib/filters/Blur';
 import { Brighten } from 'konva/lib/filters/Brighten';
+import { Contrast } from 'konva/lib/filters/Contrast';
 import { Grayscale } from 'konva/lib/filters/Grayscale';
 import { Sepia } from 'konva/lib/filters/Sepia';
 import 'konva/lib/shapes/Ellipse';
@@ -16,6 +17,6 @@ import 'konva/lib/shapes/Transformer';
 export { Ellipse, Group, Image, Layer, Line, Rect, Shape, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
 
 /** The image filters the renderer also draws. */
-export const filters = { Blur, Brighten, Grayscale, Sepia };
+export const filters = { Blur, Brighten, Contrast, Grayscale, Sepia };
 
 export default Konva;

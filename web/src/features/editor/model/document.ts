@@ -36,6 +36,8 @@ export type DesignElement = {
   brightness?: number;
   sepiaEnabled?: boolean;
   grayscaleEnabled?: boolean;
+  /** The format's image filters keyed by name; `contrast` is drawn (see `model/filters.ts`). */
+  filters?: Record<string, unknown>;
   shadowEnabled?: boolean;
   shadowBlur?: number;
   shadowOffsetX?: number;
