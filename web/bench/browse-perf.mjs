@@ -2,7 +2,7 @@
 // transferred at 375 px (DPR 2), LCP with 4x CPU throttling, and the time until the first row's
 // previews show on a slow link (400 kbit/s, 400 ms round trip). Each profile runs RUNS times
 // (default 3) in a fresh context with the cache disabled; prints every run and the medians as JSON.
-//   E2E_BASE_URL=http://127.0.0.1:8000 RUNS=5 node bench/browse-perf.mjs
+//   E2E_BASE_URL=http://127.0.0.1:8000 RUNS=5 [PROFILES=fast,cpu4x,slow3g] node bench/browse-perf.mjs
 import { baseUrl, launchBrowser } from '../e2e/support/browser.mjs';
 
 const BASE = baseUrl();
@@ -42,8 +42,10 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 };
 const profiles = { fast: {}, cpu4x: { cpu: 4 }, slow3g: { slow: true } };
+// PROFILES=cpu4x,slow3g runs only those.
+const wanted = process.env.PROFILES ? process.env.PROFILES.split(',') : Object.keys(profiles);
 const results = {};
-for (const [name, options] of Object.entries(profiles)) {
+for (const [name, options] of Object.entries(profiles).filter(([name]) => wanted.includes(name))) {
   const runs = [];
   for (let n = 0; n < RUNS; n += 1) runs.push(await run(options));
   const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
