@@ -7,17 +7,21 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-import attrs
 import pytest
 import sqlalchemy as sa
 
 from designcore.domain.accounts import User
-from designcore.domain.designs import Design, check_document, new_design
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, referral_code_from
 from designcore.ports.accounts import AccountsUnitOfWork
-from designcore.testing.builders import EPOCH, make_template  # noqa: F401 (used by the tests)
+from designcore.testing.builders import (  # noqa: F401 (used by the tests)
+    EPOCH,
+    make_design,
+    make_template,
+    text_element,
+)
+from designcore.testing.builders import crowded_document as crowded  # noqa: F401
+from designcore.testing.builders import make_document as flyer  # noqa: F401
 
 POSTGRES_URL = os.environ.get(
     "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -72,39 +76,6 @@ def store_customer(
     return user.id
 
 
-def text_element(id: str, value: str, y: float) -> dict[str, Any]:
-    """A text element of an editor document."""
-    return {
-        "id": id,
-        "type": "text",
-        "x": 40,
-        "y": y,
-        "width": 320,
-        "height": 0,
-        "text": value,
-        "fontSize": 28,
-        "fontFamily": "Montserrat",
-        "fill": "#1a1a1a",
-    }
-
-
-def flyer(pages: int = 1, width: int = 400, height: int = 500, **fields: Any) -> dict[str, Any]:
-    """A small editor document: a coloured page with a line of text per page."""
-    return {
-        "width": width,
-        "height": height,
-        "pages": [
-            {
-                "id": f"p{n}",
-                "background": "#f4e3c1",
-                "children": [text_element(f"t{n}", f"Ọjọ́ ìsinmi · page {n + 1} · ₦1,500", 60)],
-            }
-            for n in range(pages)
-        ],
-        **fields,
-    }
-
-
 def grant_credits(
     accounts: Callable[[], AccountsUnitOfWork], user_id: str, credits: int, now: datetime
 ) -> None:
@@ -127,47 +98,3 @@ def credit_balance(accounts: Callable[[], AccountsUnitOfWork], user_id: str) -> 
     """The user's balance from the ledger."""
     with accounts() as uow:
         return uow.credits.balance(user_id)
-
-
-def crowded(elements: int = 200, width: int = 1080, height: int = 1080) -> dict[str, Any]:
-    """An editor document whose one page holds ``elements`` elements: texts and shapes."""
-    children: list[dict[str, Any]] = []
-    for n in range(elements):
-        if n % 2:
-            children.append(text_element(f"t{n}", f"Line {n} · ₦{n * 100:,}", (n * 7) % height))
-        else:
-            children.append(
-                {
-                    "id": f"f{n}",
-                    "type": "figure",
-                    "subType": "rect",
-                    "x": (n * 13) % width,
-                    "y": (n * 11) % height,
-                    "width": 40,
-                    "height": 30,
-                    "fill": "#3366cc",
-                    "opacity": 0.8,
-                }
-            )
-    return {
-        "width": width,
-        "height": height,
-        "pages": [{"id": "p0", "background": "white", "children": children}],
-    }
-
-
-def make_design(**overrides: Any) -> Design:
-    """A design at version 1 owned by ``u1`` (any field overridable)."""
-    document = overrides.pop("document", None) or check_document(flyer())
-    values: dict[str, Any] = {
-        "design_id": str(uuid.uuid4()),
-        "owner_id": "u1",
-        "name": "My flyer",
-        "document": document,
-        "source_template_id": None,
-        "now": EPOCH,
-    }
-    extra = {k: overrides.pop(k) for k in list(overrides) if k not in values}
-    values.update(overrides)
-    design = new_design(**values)
-    return attrs.evolve(design, **extra) if extra else design

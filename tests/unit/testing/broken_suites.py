@@ -7,14 +7,17 @@ fails its broken adapter on the rule broken, and only there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
 from typing import Self
 
 import pytest
 
+from designcore.adapters.local_analytics import LocalAnalytics
 from designcore.adapters.memory import (
     FixedClock,
     InMemoryAccountsStore,
+    InMemoryDesignRepository,
     InMemoryOutbox,
     InMemoryRateLimiter,
     InMemoryStorage,
@@ -25,6 +28,9 @@ from designcore.adapters.memory.accounts import (
     InMemoryCreditLedger,
     InMemoryPaymentRepository,
 )
+from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
+from designcore.domain.analytics import AnalyticsEvent
+from designcore.domain.pagination import PageRequest
 from designcore.domain.payments import Payment
 from designcore.domain.profiles import CreditEntry
 from designcore.domain.templates import TemplateSummary
@@ -32,12 +38,16 @@ from designcore.ports.mail import SentMail
 from designcore.ports.storage import ObjectInfo
 from designcore.testing.contracts import (
     AccountsContract,
+    AnalyticsContract,
+    AnalyticsEventStoreContract,
     CatalogueContract,
+    DesignsContract,
     OutboxContract,
     PaymentBooksContract,
     RateLimiterContract,
     StorageContract,
 )
+from designcore.testing.contracts.analytics import Delivered
 
 
 class CatalogueIgnoringLimits(InMemoryTemplateCatalogue):
@@ -132,3 +142,56 @@ class TestBrokenPaymentBooks(PaymentBooksContract):
     @pytest.fixture
     def uow_factory(self) -> Callable[[], BrokenUnitOfWork]:
         return broken_accounts()
+
+
+class DesignsCountingOnlyLiveOnes(InMemoryDesignRepository):
+    """count_owned leaves out deleted designs that can still be restored."""
+
+    def count_owned(self, owner_id: str, *, now: datetime) -> int:
+        return self.listing(owner_id, PageRequest(), now=now).total_count
+
+
+class TestBrokenDesigns(DesignsContract):
+    @pytest.fixture
+    def designs(self) -> DesignsCountingOnlyLiveOnes:
+        return DesignsCountingOnlyLiveOnes()
+
+
+class StoreCountingPeople(InMemoryAnalyticsEventStore):
+    """count_events answers how many people the events are of, not how many events."""
+
+    def count_events(self) -> int:
+        return len({e.distinct_id for e in self.all_events()})
+
+
+class TestBrokenAnalyticsEventStore(AnalyticsEventStoreContract):
+    @pytest.fixture
+    def events(self) -> StoreCountingPeople:
+        return StoreCountingPeople()
+
+
+class SinkSkippingRepeats(LocalAnalytics):
+    """capture drops an event equal to the one captured just before it."""
+
+    last: AnalyticsEvent | None = None
+
+    def capture(self, event: AnalyticsEvent) -> None:
+        if event != self.last:
+            super().capture(event)
+        self.last = event
+
+
+class TestBrokenAnalytics(AnalyticsContract):
+    @pytest.fixture
+    def store(self) -> InMemoryAnalyticsEventStore:
+        return InMemoryAnalyticsEventStore()
+
+    @pytest.fixture
+    def analytics(self, store: InMemoryAnalyticsEventStore) -> Iterator[SinkSkippingRepeats]:
+        sink = SinkSkippingRepeats(store, flush_seconds=0.05)
+        yield sink
+        sink.close()
+
+    @pytest.fixture
+    def delivered(self, store: InMemoryAnalyticsEventStore) -> Delivered:
+        return lambda: [(e.name, e.distinct_id, e.properties) for e in store.all_events()]

@@ -115,6 +115,27 @@ class TestBrokenAdapters:
             "test_a_negative_limit_is_refused",  # the broken listing skips the check
         } == failed(broken, "TestBrokenPaymentBooks")
 
+    def test_the_designs_suite_fails_designs_counting_only_live_ones(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {
+            "test_a_deleted_design_is_hidden_restorable_then_gone",
+            "test_purge_removes_only_designs_deleted_before",
+        } == failed(broken, "TestBrokenDesigns")
+        assert 15 < sum(name.startswith("TestBrokenDesigns.") for name in broken)
+
+    def test_the_event_store_suite_fails_a_store_counting_people(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_counts_of_the_dashboard"} == failed(broken, "TestBrokenAnalyticsEventStore")
+
+    def test_the_analytics_suite_fails_a_sink_skipping_repeats(
+        self, broken: dict[str, str]
+    ) -> None:
+        """Two equal events are two events: a sink that drops the repeat loses one."""
+        assert {"test_flush_delivers_every_event_once"} == failed(broken, "TestBrokenAnalytics")
+        assert 5 == sum(name.startswith("TestBrokenAnalytics.") for name in broken)
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

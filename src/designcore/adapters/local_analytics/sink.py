@@ -79,15 +79,18 @@ class LocalAnalytics:
             self.dropped += 1
 
     def flush(self) -> None:
-        """Wait until everything captured so far is written (or dropped)."""
-        if self._thread is None:
+        """Wait until everything captured so far is written (or dropped). After :meth:`close`
+        nothing is left to wait for (the writer has stopped), so it returns at once."""
+        if self._thread is None or self._closed:
             return
         marker = _Flush()
         self._queue.put(marker)
         marker.done.wait()
 
     def close(self) -> None:
-        """Write what is queued and stop the writer."""
+        """Write what is queued and stop the writer; closing again does nothing."""
+        if self._closed:
+            return
         self._closed = True
         thread = self._thread
         if thread is not None:

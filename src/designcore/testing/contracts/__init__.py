@@ -6,7 +6,9 @@ fixture answers a new, empty adapter for each test.
 """
 
 from designcore.testing.contracts.accounts import AccountsContract
+from designcore.testing.contracts.analytics import AnalyticsContract, AnalyticsEventStoreContract
 from designcore.testing.contracts.catalogue import CatalogueContract
+from designcore.testing.contracts.designs import DesignsContract
 from designcore.testing.contracts.mail import OutboxContract
 from designcore.testing.contracts.payment_books import PaymentBooksContract
 from designcore.testing.contracts.rate_limit import RateLimiterContract
@@ -14,7 +16,10 @@ from designcore.testing.contracts.storage import StorageContract
 
 __all__ = [
     "AccountsContract",
+    "AnalyticsContract",
+    "AnalyticsEventStoreContract",
     "CatalogueContract",
+    "DesignsContract",
     "OutboxContract",
     "PaymentBooksContract",
     "RateLimiterContract",
