@@ -11,6 +11,7 @@ import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from '../l
 
 import { pageSize, type DesignElement, type DesignPage } from '../model/document';
 import type { EditorAction, EditorState } from '../model/editor-state';
+import { panCrop, zoomCrop } from '../model/crop';
 import { boundingBox, intersects, type Box } from '../model/geometry';
 import { konvaFill, parseLinearGradient } from '../model/gradient';
 import { snapBox, type Guide } from '../model/snapping';
@@ -166,6 +167,7 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
   const guideStore = useMemo(() => new GuideStore(), []);
   const [marquee, setMarquee] = useState<(Box & { startX: number; startY: number }) | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [croppingId, setCroppingId] = useState<string | null>(null);
   const stateRef = useRef(state);
   useLayoutEffect(() => {
     stateRef.current = state;
@@ -183,6 +185,23 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
     return () => cancelAnimationFrame(frame);
   }, [page]);
   const editing = editingId ? elements.find((e) => e.id === editingId) : undefined;
+  // Cropping lasts while the image stays selected (Escape, or a click elsewhere, ends it).
+  const cropping = croppingId && state.selection.includes(croppingId) ? elements.find((e) => e.id === croppingId && e.type === 'image') : undefined;
+  const croppingRef = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    croppingRef.current = cropping?.id ?? null;
+  }, [cropping]);
+  const cropCount = useRef(0);
+
+  // Enter ends cropping too.
+  useEffect(() => {
+    if (!cropping) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter') setCroppingId(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [cropping]);
 
   // Attach the transformer to the selected nodes.
   useEffect(() => {
@@ -204,6 +223,32 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         else if (!current.selection.includes(id)) dispatch({ type: 'select', ids: [id] });
       },
       onEditText: (id) => setEditingId(id),
+      onCrop: (id) => {
+        dispatch({ type: 'select', ids: [id] });
+        setCroppingId(id);
+      },
+      // A press on the image being cropped drags the picture inside its frame, one undo step
+      // per drag.
+      onPress: (id, clientX, clientY) => {
+        if (croppingRef.current !== id) return;
+        const element = stateRef.current.doc.pages[stateRef.current.pageIndex]?.children.find((e) => e.id === id);
+        if (!element) return;
+        cropCount.current += 1;
+        const merge = `crop-drag:${id}:${cropCount.current}`;
+        const move = (e: PointerEvent) => {
+          e.preventDefault();
+          const patch = panCrop(element, (e.clientX - clientX) / zoom, (e.clientY - clientY) / zoom);
+          dispatch({ type: 'update', ids: [id], patch, merge });
+        };
+        const up = () => {
+          window.removeEventListener('pointermove', move);
+          window.removeEventListener('pointerup', up);
+          window.removeEventListener('pointercancel', up);
+        };
+        window.addEventListener('pointermove', move);
+        window.addEventListener('pointerup', up);
+        window.addEventListener('pointercancel', up);
+      },
       // While elements are dragged they and the transformer are drawn on a layer of their own,
       // so each frame redraws them and not the whole page (docs/benchmarks.md, "Editor").
       onDragStart: (_id, node) => {
@@ -292,6 +337,7 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
   const onStageDown = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
     const target = e.target;
     if (target !== target.getStage() && target.name() !== 'background') return;
+    setCroppingId(null);
     if (!(e.evt as MouseEvent).shiftKey) dispatch({ type: 'select', ids: [] });
     const point = stagePoint();
     if (point && e.type === 'mousedown') setMarquee({ startX: point.x, startY: point.y, x: point.x, y: point.y, width: 0, height: 0 });
@@ -360,13 +406,27 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         onTouchEnd={() => {
           pinch.current = null;
         }}
+        onWheel={(e) => {
+          // While cropping, the wheel zooms the picture inside its frame (Ctrl+wheel still
+          // zooms the canvas).
+          if (!cropping || e.evt.ctrlKey || e.evt.metaKey) return;
+          e.evt.preventDefault();
+          dispatch({ type: 'update', ids: [cropping.id], patch: zoomCrop(cropping, e.evt.deltaY < 0 ? 1.1 : 1 / 1.1), merge: `crop-zoom:${cropping.id}` });
+        }}
         className={styles.stage}
         data-testid="design-stage"
       >
         <Layer ref={layerRef} key={fontsVersion}>
           <Background page={page} width={size.width} height={size.height} />
           {elements.map((element) => (
-            <ElementNode key={element.id} element={element} events={events} hidden={element.id === editingId} fontsVersion={fontsVersion} />
+            <ElementNode
+              key={element.id}
+              element={element}
+              events={events}
+              hidden={element.id === editingId}
+              cropping={element.id === cropping?.id}
+              fontsVersion={fontsVersion}
+            />
           ))}
           <Transformer
             ref={transformerRef}
@@ -391,11 +451,29 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
         <Layer ref={dragLayerRef} name="drag" />
         <Layer listening={false} name="overlay">
           <GuideLines store={guideStore} width={size.width} height={size.height} zoom={zoom} />
+          {cropping ? (
+            <Rect
+              x={cropping.x}
+              y={cropping.y}
+              width={cropping.width}
+              height={cropping.height}
+              rotation={cropping.rotation ?? 0}
+              stroke="#f59e0b"
+              strokeWidth={2 / zoom}
+              dash={[6 / zoom, 4 / zoom]}
+            />
+          ) : null}
           {marquee ? (
             <Rect x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} fill="rgba(124,58,237,0.1)" stroke="#7c3aed" strokeWidth={1 / zoom} />
           ) : null}
         </Layer>
       </Stage>
+      {cropping ? (
+        <p className={styles.cropHint} role="status">
+          Drag the picture to crop it{' '}
+          <span className={styles.cropHintWheel}>(the wheel zooms it)</span>; Enter or Esc when done.
+        </p>
+      ) : null}
       {editing ? (
         <TextEditor
           element={editing}

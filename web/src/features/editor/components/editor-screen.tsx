@@ -77,6 +77,8 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
   const localStore = useMemo(() => offlineStore ?? indexedDbStore(), [offlineStore]);
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [conflict, setConflict] = useState(false);
+  /** The page being dragged in the pages list to a new place (the arrows do the same). */
+  const [draggingPage, setDraggingPage] = useState<number | null>(null);
   const [name, setName] = useState(design.name);
   const [zoom, setZoom] = useState(0.5);
   const [fitZoom, setFitZoom] = useState(0.5);
@@ -351,7 +353,25 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
         <h2 className={styles.panelTitle}>Pages</h2>
         <ol className={styles.pages}>
           {state.doc.pages.map((p, index) => (
-            <li key={p.id}>
+            <li
+              key={p.id}
+              draggable
+              className={draggingPage !== null && draggingPage !== index ? styles.pageDropTarget : undefined}
+              onDragStart={(e) => {
+                setDraggingPage(index);
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/plain', `page ${index + 1}`);
+              }}
+              onDragOver={(e) => {
+                if (draggingPage !== null) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (draggingPage !== null && draggingPage !== index) dispatch({ type: 'move-page', from: draggingPage, to: index });
+                setDraggingPage(null);
+              }}
+              onDragEnd={() => setDraggingPage(null)}
+            >
               <button type="button" className={styles.pageButton} aria-current={index === state.pageIndex ? 'page' : undefined} onClick={() => dispatch({ type: 'set-page', index })}>
                 Page {index + 1}
               </button>

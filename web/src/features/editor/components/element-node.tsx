@@ -22,6 +22,10 @@ export type ElementEvents = {
   onDragMove: (id: string, node: Konva.Group) => void;
   onDragEnd: (id: string) => void;
   onEditText: (id: string) => void;
+  /** Double-click or double-tap on an image: crop it inside its frame. */
+  onCrop: (id: string) => void;
+  /** A press on the element (mouse or first finger), where it happened on screen. */
+  onPress: (id: string, clientX: number, clientY: number) => void;
 };
 
 type Props = {
@@ -29,6 +33,8 @@ type Props = {
   events: ElementEvents | null;
   /** The element whose text is being edited in place (drawn hidden meanwhile). */
   hidden?: boolean;
+  /** The image being cropped by hand: the press drags the picture, not the element. */
+  cropping?: boolean;
   fontsVersion: number;
 };
 
@@ -233,7 +239,7 @@ export function ElementContent({ element, fontsVersion }: { element: DesignEleme
   }
 }
 
-export const ElementNode = memo(function ElementNode({ element, events, hidden = false, fontsVersion }: Props) {
+export const ElementNode = memo(function ElementNode({ element, events, hidden = false, cropping = false, fontsVersion }: Props) {
   const interactive = events !== null && element.selectable !== false && !element.locked;
   const boxHeight = element.type === 'text' ? textBoxHeight(element, fontsVersion) : element.height;
   return (
@@ -246,18 +252,23 @@ export const ElementNode = memo(function ElementNode({ element, events, hidden =
       opacity={hidden ? 0 : (element.opacity ?? 1)}
       visible={element.visible !== false}
       listening={interactive}
-      draggable={interactive && element.draggable !== false}
+      draggable={interactive && !cropping && element.draggable !== false}
       onMouseDown={(e) => {
         if (!events) return;
         e.cancelBubble = true;
         events.onSelect(element.id, e.evt.shiftKey);
+        events.onPress(element.id, e.evt.clientX, e.evt.clientY);
+      }}
+      onTouchStart={(e) => {
+        const touch = e.evt.touches[0];
+        if (events && touch && e.evt.touches.length === 1) events.onPress(element.id, touch.clientX, touch.clientY);
       }}
       onTap={(e) => {
         e.cancelBubble = true;
         events?.onSelect(element.id, false);
       }}
-      onDblClick={() => element.type === 'text' && events?.onEditText(element.id)}
-      onDblTap={() => element.type === 'text' && events?.onEditText(element.id)}
+      onDblClick={() => (element.type === 'text' ? events?.onEditText(element.id) : element.type === 'image' ? events?.onCrop(element.id) : undefined)}
+      onDblTap={() => (element.type === 'text' ? events?.onEditText(element.id) : element.type === 'image' ? events?.onCrop(element.id) : undefined)}
       onDragStart={(e) => events?.onDragStart(element.id, e.target as unknown as Konva.Group)}
       onDragMove={(e) => events?.onDragMove(element.id, e.target as unknown as Konva.Group)}
       onDragEnd={() => events?.onDragEnd(element.id)}

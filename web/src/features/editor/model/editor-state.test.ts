@@ -182,6 +182,19 @@ describe('editor state', () => {
     expect(state.pageIndex).toBe(0);
   });
 
+  test('moving a page across others (a drag in the pages list) keeps the page on screen shown', () => {
+    let state = run(createEditorState(docWith(rect('a'))), { type: 'add-page' }, { type: 'add-page' });
+    expect(state.doc.pages.map((p) => p.id)).toEqual(['page-1', 'new-1', 'new-2']);
+    state = run(state, { type: 'set-page', index: 1 }, { type: 'move-page', from: 2, to: 0 });
+    expect(state.doc.pages.map((p) => p.id)).toEqual(['new-2', 'page-1', 'new-1']);
+    expect(state.doc.pages[state.pageIndex]?.id).toBe('new-1');
+    state = run(state, { type: 'move-page', from: 2, to: 0 });
+    expect(state.doc.pages.map((p) => p.id)).toEqual(['new-1', 'new-2', 'page-1']);
+    expect(state.pageIndex).toBe(0);
+    state = run(state, { type: 'undo' });
+    expect(state.doc.pages.map((p) => p.id)).toEqual(['new-2', 'page-1', 'new-1']);
+  });
+
   test('page background is a recorded step', () => {
     const state = run(createEditorState(docWith()), { type: 'page-background', background: 'linear-gradient(90deg, red, blue)' });
     expect(pageAt(state.doc, 0).background).toBe('linear-gradient(90deg, red, blue)');

@@ -187,9 +187,11 @@ export function applyAction(state: EditorState, action: EditorAction, makeId: Id
       return record(state, duplicatePage(doc, index, makeId), { pageIndex: index + 1, selection: [] });
     }
     case 'move-page': {
+      // The page on screen stays on screen wherever the move puts it.
       const next = movePage(doc, action.from, action.to);
-      const movedTo = Math.max(0, Math.min(doc.pages.length - 1, action.to));
-      return record(state, next, action.from === pageIndex ? { pageIndex: movedTo } : {});
+      const shown = doc.pages[pageIndex]?.id;
+      const at = next.pages.findIndex((p) => p.id === shown);
+      return record(state, next, at >= 0 ? { pageIndex: at } : {});
     }
     case 'delete-page': {
       const index = action.index ?? pageIndex;
