@@ -52,6 +52,7 @@ from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import (
+    ACCOUNTS_BACKENDS,
     ANALYTICS_BACKENDS,
     CATALOGUE_BACKENDS,
     MAIL_BACKENDS,
@@ -63,6 +64,7 @@ from designcore.app.settings import (
 )
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
+from designcore.ports.accounts import AccountsStore, AccountsUnitOfWork
 from designcore.ports.analytics import Analytics
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import VariantCache
@@ -135,6 +137,26 @@ def _plugin(settings: Settings, port: str, protocol: type, setting: str, spec: s
     return build_adapter(
         spec, protocol=protocol, setting=setting, options=settings.adapters.options_of(port)
     )
+
+
+def _accounts_family(settings: Settings) -> str:
+    """``plugin`` for an accounts store of one's own, ``memory`` when asked for or when the
+    database is, else ``sqlalchemy``."""
+    family = backend_family(settings.adapters.accounts_backend, ACCOUNTS_BACKENDS)
+    return family if family in {"plugin", "memory"} else settings.database.backend
+
+
+def _plugin_accounts(settings: Settings) -> Callable[[], AccountsUnitOfWork]:
+    """The ``unit_of_work`` of the accounts store ``DESIGNCORE_ACCOUNTS_BACKEND`` names,
+    checked against :class:`~designcore.ports.accounts.AccountsStore`."""
+    store = _plugin(
+        settings,
+        "accounts",
+        AccountsStore,
+        "DESIGNCORE_ACCOUNTS_BACKEND",
+        settings.adapters.accounts_backend,
+    )
+    return store.unit_of_work  # type: ignore[no-any-return]
 
 
 def _catalogue_family(settings: Settings) -> str:
@@ -486,14 +508,16 @@ class Container(containers.DeclarativeContainer):
     )
 
     accounts = providers.Selector(
-        settings.provided.database.backend,
+        providers.Callable(_accounts_family, settings),
         memory=providers.Singleton(_memory_accounts),
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts, engine=engine),
+        plugin=providers.Singleton(_plugin_accounts, settings),
     )
     accounts_reader = providers.Selector(
-        settings.provided.database.backend,
+        providers.Callable(_accounts_family, settings),
         memory=accounts,
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts_reader, engine=engine),
+        plugin=accounts,
     )
     signed_in = providers.Singleton(
         SignedInCache,
@@ -773,6 +797,7 @@ def _check_plugins(container: Container, settings: Settings) -> None:
     fails at start-up (``PluginNotFound``, ``AdapterMismatch``) rather than on first use."""
     chosen = {
         "catalogue": _catalogue_family(settings),
+        "accounts": _accounts_family(settings),
         "storage": backend_family(settings.storage.backend, STORAGE_BACKENDS),
         "mailer": backend_family(settings.mail.backend, MAIL_BACKENDS),
         "rate_limiter": backend_family(settings.auth.rate_limit_backend, RATE_LIMIT_BACKENDS),

@@ -44,6 +44,7 @@ MAIL_BACKENDS = ("outbox", "smtp")
 RATE_LIMIT_BACKENDS = ("memory", "redis")
 PAYMENTS_BACKENDS = ("sandbox", "paystack")
 CATALOGUE_BACKENDS = ("",)
+ACCOUNTS_BACKENDS = ("", "memory")
 ANALYTICS_BACKENDS = ("local", "posthog", "none")
 
 
@@ -411,11 +412,19 @@ class AdapterSettings:
         "",
         CATALOGUE_BACKENDS,
     )
+    accounts_backend: str = backend(
+        "ACCOUNTS_BACKEND",
+        "The accounts (users, sessions, profiles, credits and the payment books; empty: in the "
+        "database, `memory`: in the process whatever the database). An adapter of one's own is "
+        "an accounts store: its `unit_of_work()` answers a new `AccountsUnitOfWork`.",
+        "",
+        ACCOUNTS_BACKENDS,
+    )
     options: str = env(
         "ADAPTER_OPTIONS",
         "Keyword arguments of the adapters of your own, as a JSON object by port "
         '(`{"catalogue": {"directory": "data/catalogue"}}`); the ports are `catalogue`, '
-        "`storage`, `mail`, `rate_limit`, `payments` and `analytics`.",
+        "`accounts`, `storage`, `mail`, `rate_limit`, `payments` and `analytics`.",
         "",
     )
 
@@ -594,7 +603,15 @@ def parse_origins(text: str) -> tuple[str, ...]:
     return tuple(origins)
 
 
-ADAPTER_PORTS = ("catalogue", "storage", "mail", "rate_limit", "payments", "analytics")
+ADAPTER_PORTS = (
+    "catalogue",
+    "accounts",
+    "storage",
+    "mail",
+    "rate_limit",
+    "payments",
+    "analytics",
+)
 """The ports whose adapter a setting may choose from outside the package."""
 
 

@@ -283,3 +283,13 @@ class AccountsUnitOfWork(Protocol):
     def commit(self) -> None:
         """Make every change since the start visible."""
         ...
+
+
+class AccountsStore(Protocol):
+    """Where the accounts live: the factory of their units of work. An adapter of one's own
+    chosen by ``DESIGNCORE_ACCOUNTS_BACKEND`` is one of these (docs/library.md)."""
+
+    def unit_of_work(self) -> AccountsUnitOfWork:
+        """A new unit of work over the accounts, not yet entered; each call answers a new one
+        (the services open one per use case, from several threads at once)."""
+        ...

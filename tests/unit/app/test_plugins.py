@@ -22,6 +22,7 @@ from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.storage import Storage
 from designcore.testing.builders import make_template
 from designcore.testing.fakes import memory_container
+from plugin_adapters import CountedAccounts
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "json_catalogue"
 
@@ -48,6 +49,22 @@ def fixture_entry_point(
     )
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     return "json-catalogue"
+
+
+@pytest.fixture(name="accounts_entry_point")
+def fixture_accounts_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """An installed distribution declaring ``plugin_adapters:CountedAccounts`` as the entry
+    point ``counted-accounts`` of the ``designcore.adapters`` group."""
+    info = tmp_path / "accounts-site" / "counted_accounts-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: counted-accounts\nVersion: 0.1.0\n"
+    )
+    (info / "entry_points.txt").write_text(
+        "[designcore.adapters]\ncounted-accounts = plugin_adapters:CountedAccounts\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path / "accounts-site"))
+    return "counted-accounts"
 
 
 def options(tmp_path: Path) -> str:
@@ -101,6 +118,37 @@ class TestSelecting:
         )
         assert container.payment_gateway().public_key().startswith("pk_test_")
 
+    def test_an_entry_point_accounts_store_serves_the_accounts(
+        self, accounts_entry_point: str
+    ) -> None:
+        """DESIGNCORE_ACCOUNTS_BACKEND names an entry point: the container builds it with its
+        options, and sign-up, sign-in and the profile all go through its units of work."""
+        container = memory_container(
+            {
+                "DESIGNCORE_ACCOUNTS_BACKEND": accounts_entry_point,
+                "DESIGNCORE_ADAPTER_OPTIONS": json.dumps({"accounts": {"label": "mine"}}),
+            }
+        )
+        (store,) = [s for s in CountedAccounts.instances if s.label == "mine"]
+        CountedAccounts.instances.clear()
+        auth = container.auth()
+        auth.signups.sign_up(email="ada@example.com", password="kolanut-42-Lagos", data=None)
+        assert 0 < store.opened
+        with store.unit_of_work() as uow:
+            user = uow.users.find_by_email("ada@example.com")
+        assert user is not None
+        assert container.accounts() == store.unit_of_work
+        assert container.accounts_reader() == store.unit_of_work
+
+    def test_a_module_and_class_accounts_store(self) -> None:
+        """``module:Class`` works for the accounts too; ``memory`` keeps them in the process."""
+        container = memory_container(
+            {"DESIGNCORE_ACCOUNTS_BACKEND": "plugin_adapters:CountedAccounts"}
+        )
+        assert "CountedAccounts" == type(container.accounts().__self__).__name__
+        in_memory = memory_container({"DESIGNCORE_ACCOUNTS_BACKEND": "memory"})
+        assert "InMemoryAccountsStore" == type(in_memory.accounts().__self__).__name__
+
     def test_built_in_names_still_choose_built_in_adapters(self) -> None:
         """Without a setting, the database's catalogue; ``memory`` storage is in memory."""
         container = memory_container()
@@ -127,6 +175,20 @@ class TestRefusing:
         )
         assert "does not implement designcore.ports.storage.Storage" in message
         assert message.endswith("missing: delete, exists, list, put, stat")
+
+    def test_an_accounts_store_lacking_unit_of_work(self) -> None:
+        """Something that is no accounts store fails at start-up, naming the setting, the
+        protocol and unit_of_work."""
+        with pytest.raises(AdapterMismatch) as raised:
+            memory_container(
+                {"DESIGNCORE_ACCOUNTS_BACKEND": "designcore.adapters.memory:InMemoryStorage"}
+            )
+        message = str(raised.value)
+        assert message.startswith(
+            "DESIGNCORE_ACCOUNTS_BACKEND=designcore.adapters.memory:InMemoryStorage: "
+        )
+        assert "does not implement designcore.ports.accounts.AccountsStore" in message
+        assert message.endswith("missing: unit_of_work")
 
     def test_a_module_that_does_not_exist(self) -> None:
         """An unimportable module fails at start-up, naming the setting and the module."""
@@ -155,6 +217,7 @@ class TestRefusing:
             ("DESIGNCORE_STORAGE_BACKEND", "ftp"),
             ("DESIGNCORE_CATALOGUE_BACKEND", "no-such-entry-point"),
             ("DESIGNCORE_MAIL_BACKEND", "pigeon"),
+            ("DESIGNCORE_ACCOUNTS_BACKEND", "ldap"),
             ("DESIGNCORE_ADAPTER_OPTIONS", "[1]"),
             ("DESIGNCORE_ADAPTER_OPTIONS", '{"printer": {}}'),
             ("DESIGNCORE_ADAPTER_OPTIONS", '{"catalogue": 1}'),
