@@ -161,11 +161,14 @@ def check_alone(runs: int) -> dict[str, float]:
 
 
 def replace_section(document: str, section: str) -> str:
-    """``document`` with its ``## Saving a design`` section replaced (or appended)."""
+    """``document`` with its ``## Saving a design`` section replaced where it stands (or
+    appended), every other section and the blank lines between them kept as they were."""
     head, *parts = document.split("\n## ")
-    kept = [part for part in parts if not part.startswith(SECTION)]
-    body = "\n## ".join([head.rstrip("\n"), *[p.rstrip("\n") for p in kept]])
-    return body.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
+    new = section.strip("\n").removeprefix("## ") + "\n"
+    if not any(part.startswith(SECTION) for part in parts):
+        return document.rstrip("\n") + "\n\n" + section.strip("\n") + "\n"
+    replaced = [new if part.startswith(SECTION) else part for part in parts]
+    return "\n## ".join([head, *replaced])
 
 
 def main() -> int:
