@@ -25,6 +25,10 @@ from designcore.domain.auth_session import (
     TRANSITIONS,
     AuthEvent,
     AuthUser,
+    Factor,
+    FactorStatus,
+    FactorType,
+    Identity,
     Move,
     Session,
     SessionState,
@@ -41,7 +45,15 @@ from designcore.domain.document import (
     UNITS,
     VERTICAL_ALIGNS,
 )
+from designcore.domain.exports import (
+    MAX_DPI,
+    MAX_PIXEL_RATIO,
+    MIN_DPI,
+    MIN_PIXEL_RATIO,
+    ExportOptions,
+)
 from designcore.domain.payments import CURRENCY, Money, Plan, new_reference, premium_plan
+from designcore.domain.premium import Viewer
 from designcore.domain.profiles import (
     REFERRAL_CODE_ALPHABET,
     REFERRAL_CODE_LENGTH,
@@ -49,6 +61,7 @@ from designcore.domain.profiles import (
     CreditReason,
     Profile,
 )
+from designcore.domain.rendering import RenderFormat
 from designcore.domain.templates import FieldRequirement, Template, TemplateSummary
 from designcore.testing._requires import missing
 
@@ -60,10 +73,14 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on the instal
 __all__ = [
     "CATEGORIES",
     "PHRASES",
+    "auth_users",
     "credit_ledgers",
     "documents",
     "elements",
+    "export_options",
+    "factors",
     "field_requirements",
+    "identities",
     "illegal_session_moves",
     "legal_session_runs",
     "moments",
@@ -73,6 +90,7 @@ __all__ = [
     "plans",
     "profiles",
     "references",
+    "rotation_settings",
     "session_moves",
     "session_states",
     "sessions",
@@ -81,6 +99,7 @@ __all__ = [
     "texts",
     "transaction_parameters",
     "transaction_parameters_with_issue",
+    "viewers",
 ]
 
 PHRASES: tuple[str, ...] = (
@@ -127,10 +146,12 @@ def texts(*, min_size: int = 0, max_size: int = 40) -> st.SearchStrategy[str]:
     """Text as users write it: a phrase of :data:`PHRASES`, letters of English, Yoruba, Igbo
     and Hausa with ``₦``, or both joined by a space; at most ``max_size`` characters."""
     letters = st.text(_LETTERS, min_size=min_size, max_size=max_size)
-    phrase = st.sampled_from(PHRASES).filter(lambda p: min_size <= len(p) <= max_size)
-    joined = st.builds(lambda a, b: f"{a} {b}".strip(), st.sampled_from(PHRASES), letters).filter(
-        lambda t: min_size <= len(t) <= max_size
-    )
+    fitting = [p for p in PHRASES if min_size <= len(p) <= max_size]
+    phrase = st.sampled_from(fitting) if fitting else st.nothing()
+    # Cut to size rather than filtered, so that short texts do not make hypothesis give up.
+    joined = st.builds(
+        lambda a, b: f"{a} {b}".strip()[:max_size], st.sampled_from(PHRASES), letters
+    ).filter(lambda t: min_size <= len(t))
     return st.one_of(phrase, letters, joined)
 
 
@@ -616,10 +637,82 @@ def legal_session_runs(draw: st.DrawFn, *, max_moves: int = 20) -> list[Move]:
     return run
 
 
+def _json_values() -> st.SearchStrategy[Any]:
+    return st.recursive(
+        st.none() | st.booleans() | st.integers() | texts(max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(texts(max_size=5), inner, max_size=3)
+        ),
+        max_leaves=6,
+    )
+
+
+def _metadata() -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(texts(max_size=6), _json_values(), max_size=3)
+
+
+def _maybe_moments() -> st.SearchStrategy[datetime | None]:
+    return st.none() | moments()
+
+
+def factors() -> st.SearchStrategy[Factor]:
+    """MFA factors as the auth API describes them: any type and status, a name or none."""
+    return st.builds(
+        Factor,
+        id=st.uuids().map(str),
+        factor_type=st.sampled_from(list(FactorType)),
+        status=st.sampled_from(list(FactorStatus)),
+        friendly_name=st.none() | texts(max_size=8),
+        phone=st.none() | st.from_regex(r"\+234[0-9]{10}", fullmatch=True),
+        created_at=_maybe_moments(),
+        updated_at=_maybe_moments(),
+    )
+
+
+def identities() -> st.SearchStrategy[Identity]:
+    """A user's sign-in identities (``email`` or ``google``) with JSON identity data."""
+    return st.builds(
+        Identity,
+        identity_id=st.uuids().map(str),
+        id=st.uuids().map(str),
+        user_id=st.uuids().map(str),
+        provider=st.sampled_from(["email", "google"]),
+        identity_data=_metadata(),
+        created_at=_maybe_moments(),
+        last_sign_in_at=_maybe_moments(),
+        updated_at=_maybe_moments(),
+    )
+
+
+def auth_users() -> st.SearchStrategy[AuthUser]:
+    """Users as the auth API answers them: with or without an e-mail, JSON metadata in the
+    product's languages, up to two identities and three factors, dates or none."""
+    return st.builds(
+        AuthUser,
+        id=st.uuids().map(str),
+        email=st.none() | st.emails(),
+        email_confirmed_at=_maybe_moments(),
+        phone=st.just("") | st.from_regex(r"\+234[0-9]{10}", fullmatch=True),
+        app_metadata=_metadata(),
+        user_metadata=_metadata(),
+        identities=st.lists(identities(), max_size=2).map(tuple),
+        factors=st.lists(factors(), max_size=3).map(tuple),
+        created_at=_maybe_moments(),
+        updated_at=_maybe_moments(),
+        last_sign_in_at=_maybe_moments(),
+    )
+
+
 @st.composite
-def sessions(draw: st.DrawFn, *, now: datetime | None = None) -> Session:
+def sessions(
+    draw: st.DrawFn,
+    *,
+    now: datetime | None = None,
+    users: st.SearchStrategy[AuthUser] | None = None,
+) -> Session:
     """Sessions issued up to a day before ``now`` (or any moment), living 60 s to a day,
-    with non-empty tokens and a user with an e-mail address."""
+    with non-empty tokens and a user drawn from ``users`` (default: a user with only an id
+    and an e-mail address; :func:`auth_users` draws whole ones)."""
     issued = (
         draw(moments())
         if now is None
@@ -627,13 +720,65 @@ def sessions(draw: st.DrawFn, *, now: datetime | None = None) -> Session:
     )
     lifetime = draw(st.integers(60, 86_400))
     serial = draw(st.integers(1, 2**31))
+    if users is None:
+        user = AuthUser(
+            id=str(uuid.UUID(int=serial, version=4)),
+            email=draw(st.from_regex(r"[a-z]{1,12}@[a-z]{1,10}\.(com|ng)", fullmatch=True)),
+        )
+    else:
+        user = draw(users)
     return Session(
         access_token=f"eyJhbGciOiJFUzI1NiJ9.{serial:x}.c2ln",
         refresh_token=f"r{serial:x}",
         expires_at=int(issued.timestamp()) + lifetime,
         expires_in=lifetime,
-        user=AuthUser(
-            id=str(uuid.UUID(int=serial, version=4)),
-            email=draw(st.from_regex(r"[a-z]{1,12}@[a-z]{1,10}\.(com|ng)", fullmatch=True)),
-        ),
+        user=user,
     )
+
+
+def viewers() -> st.SearchStrategy[Viewer]:
+    """Who may be asking for a template or a download: visitors, free and premium users
+    (the status and plan spelled in any case, with spaces, or lapsed), admins; the fields
+    are drawn independently, so every combination comes up."""
+    return st.builds(
+        Viewer,
+        user_id=st.none() | st.uuids().map(str),
+        subscription_status=st.none()
+        | st.sampled_from(["active", " ACTIVE ", "cancelled", "", "trialing"]),
+        subscription_plan=st.none() | st.sampled_from(["premium", "Premium", "free", ""]),
+        user_role=st.none() | st.sampled_from(["admin", "user"]),
+    )
+
+
+@st.composite
+def export_options(draw: st.DrawFn) -> ExportOptions:
+    """Download options ``ExportOptions`` accepts: any format, a pixel ratio or a DPI (never
+    both, and no pixel ratio for a PDF) or neither, some pages or all, spending a credit or
+    not."""
+    format = draw(st.sampled_from(list(RenderFormat)))
+    ratio = (
+        None
+        if format is RenderFormat.PDF
+        else draw(st.none() | st.floats(MIN_PIXEL_RATIO, MAX_PIXEL_RATIO))
+    )
+    dpi = None if ratio is not None else draw(st.none() | st.floats(MIN_DPI, MAX_DPI))
+    return ExportOptions(
+        format=format,
+        pixel_ratio=ratio,
+        dpi=dpi,
+        pages=draw(st.none() | st.lists(st.integers(0, 20), min_size=1, unique=True)),
+        spend_credit=draw(st.booleans()),
+    )
+
+
+@st.composite
+def rotation_settings(draw: st.DrawFn, *, max_minutes: int = 600) -> dict[str, timedelta]:
+    """Signing-key rotation settings ``plan_rotation`` accepts, as its keyword arguments:
+    ``rotate_every`` of 2 to ``max_minutes`` minutes, ``publish_ahead`` shorter than it,
+    ``token_lifetime`` of 1 to 900 minutes (whole minutes)."""
+    rotate_every = draw(st.integers(2, max_minutes))
+    return {
+        "rotate_every": timedelta(minutes=rotate_every),
+        "publish_ahead": timedelta(minutes=draw(st.integers(1, rotate_every - 1))),
+        "token_lifetime": timedelta(minutes=draw(st.integers(1, 900))),
+    }

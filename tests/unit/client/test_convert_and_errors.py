@@ -21,75 +21,14 @@ from designcore.client import (
 )
 from designcore.client.convert import session_from_json, session_to_json, user_from_json
 from designcore.client.errors import AuthError, error_from_response
-from designcore.domain.auth_session import (
-    AuthUser,
-    Factor,
-    FactorStatus,
-    FactorType,
-    Identity,
-    Session,
-)
+from designcore.domain.auth_session import Session
+from designcore.testing import strategies as dst
 
 NOW = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 
-times = st.none() | st.datetimes(
-    min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC)
-)
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
-metadata = st.dictionaries(st.text(max_size=6), json_values, max_size=3)
-factors = st.builds(
-    Factor,
-    id=st.uuids().map(str),
-    factor_type=st.sampled_from(list(FactorType)),
-    status=st.sampled_from(list(FactorStatus)),
-    friendly_name=st.none() | st.text(max_size=8),
-    phone=st.none() | st.text(min_size=1, max_size=8),
-    created_at=times,
-    updated_at=times,
-)
-identities = st.builds(
-    Identity,
-    identity_id=st.uuids().map(str),
-    id=st.uuids().map(str),
-    user_id=st.uuids().map(str),
-    provider=st.sampled_from(["email", "google"]),
-    identity_data=metadata,
-    created_at=times,
-    last_sign_in_at=times,
-    updated_at=times,
-)
-users = st.builds(
-    AuthUser,
-    id=st.uuids().map(str),
-    email=st.none() | st.emails(),
-    email_confirmed_at=times,
-    phone=st.text(max_size=8),
-    app_metadata=metadata,
-    user_metadata=metadata,
-    identities=st.lists(identities, max_size=2).map(tuple),
-    factors=st.lists(factors, max_size=3).map(tuple),
-    created_at=times,
-    updated_at=times,
-    last_sign_in_at=times,
-)
-sessions = st.builds(
-    Session,
-    access_token=st.text(min_size=1, max_size=20),
-    refresh_token=st.text(min_size=1, max_size=20),
-    expires_at=st.integers(0, 2**40),
-    expires_in=st.integers(1, 10**6),
-    user=users,
-)
-
 
 class TestConvert:
-    @given(sessions)
+    @given(dst.sessions(users=dst.auth_users()))
     def test_session_round_trip(self, session: Session) -> None:
         """A session written as the API's JSON reads back equal."""
         assert session == session_from_json(session_to_json(session), NOW)

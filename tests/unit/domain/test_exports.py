@@ -28,6 +28,7 @@ from designcore.domain.exports import (
 from designcore.domain.premium import ANONYMOUS, Viewer
 from designcore.domain.profiles import InsufficientCredits
 from designcore.domain.rendering import RenderFormat
+from designcore.testing import strategies as dst
 
 FREE = Viewer(user_id="u-free")
 PREMIUM = Viewer(user_id="u-premium", subscription_status="active", subscription_plan="premium")
@@ -245,36 +246,10 @@ class TestFiles:
             requested_pages((3,), 3)
 
 
-viewers = st.builds(
-    Viewer,
-    user_id=st.one_of(st.none(), st.text(min_size=1, max_size=5)),
-    subscription_status=st.one_of(
-        st.none(), st.sampled_from(["active", " ACTIVE ", "cancelled", "", "trialing"])
-    ),
-    subscription_plan=st.one_of(st.none(), st.sampled_from(["premium", "Premium", "free", ""])),
-    user_role=st.one_of(st.none(), st.sampled_from(["admin", "user"])),
-)
-
-
-@st.composite
-def options(draw: st.DrawFn) -> ExportOptions:
-    """Any valid options (a PDF takes no pixel ratio)."""
-    format = draw(st.sampled_from(list(RenderFormat)))
-    ratio = None if format is RenderFormat.PDF else draw(st.none() | st.floats(0.1, 10))
-    dpi = None if ratio is not None else draw(st.none() | st.floats(36, 1200))
-    return ExportOptions(
-        format=format,
-        pixel_ratio=ratio,
-        dpi=dpi,
-        pages=draw(st.none() | st.lists(st.integers(0, 20), min_size=1, unique=True)),
-        spend_credit=draw(st.booleans()),
-    )
-
-
 class TestProperties:
     @given(
-        viewer=viewers,
-        opts=options(),
+        viewer=dst.viewers(),
+        opts=dst.export_options(),
         model_on=st.booleans(),
         premium_template=st.booleans(),
         balance=st.integers(-5, 5),
@@ -313,7 +288,12 @@ class TestProperties:
         else:
             assert (False, 0) == (decision.watermark, decision.credits)
 
-    @given(viewer=viewers, opts=options(), model_on=st.booleans(), balance=st.integers(-5, 5))
+    @given(
+        viewer=dst.viewers(),
+        opts=dst.export_options(),
+        model_on=st.booleans(),
+        balance=st.integers(-5, 5),
+    )
     def test_visitors_never_download(
         self, viewer: Viewer, opts: ExportOptions, model_on: bool, balance: int
     ) -> None:

@@ -24,6 +24,7 @@ from designcore.domain.signing_keys import (
     published_keys,
     upcoming_keys,
 )
+from designcore.testing import strategies as dst
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -208,12 +209,8 @@ MINUTE = timedelta(minutes=1)
 @st.composite
 def timelines(draw: st.DrawFn) -> tuple[dict[str, timedelta], list[tuple[int, str]]]:
     """Rotation settings, and steps of (minutes to wait, what happens then)."""
-    rotate_every = draw(st.integers(2, 600))
-    settings = {
-        "rotate_every": rotate_every * MINUTE,
-        "publish_ahead": draw(st.integers(1, rotate_every - 1)) * MINUTE,
-        "token_lifetime": draw(st.integers(1, 900)) * MINUTE,
-    }
+    settings = draw(dst.rotation_settings())
+    rotate_every = settings["rotate_every"] // MINUTE
     steps = draw(
         st.lists(
             st.tuples(st.integers(0, 3 * rotate_every), st.sampled_from(["rotate", "sign"])),

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
+from designcore.client.convert import session_from_json, session_to_json
 from designcore.domain.auth_session import (
     TRANSITIONS,
     IllegalTransition,
@@ -24,8 +27,11 @@ from designcore.domain.checkout import (
     prepare_transaction,
 )
 from designcore.domain.document import ELEMENT_TYPES, GroupElement, parse_document
+from designcore.domain.exports import ExportOptions
 from designcore.domain.payments import Money, Plan, is_reference
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, normalise_referral_code
+from designcore.domain.rendering import RenderFormat
+from designcore.domain.signing_keys import check_rotation_settings, plan_rotation
 from designcore.domain.templates import Template, TemplateSummary
 from designcore.testing import strategies as dst
 
@@ -222,6 +228,41 @@ class TestSessions:
         assert (state, move) not in TRANSITIONS
         with pytest.raises(IllegalTransition):
             transition(state, move)
+
+
+class TestAuthUsers:
+    @given(dst.sessions(users=dst.auth_users()))
+    def test_whole_users_round_trip_through_the_client(self, session: Session) -> None:
+        """Sessions with whole users survive the client's JSON both ways."""
+        assert session == session_from_json(
+            session_to_json(session), datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
+        )
+
+    def test_identities_and_factors_are_drawn(self) -> None:
+        user = some(dst.auth_users(), lambda u: u.identities and u.factors and u.email)
+        assert user.identities[0].provider in {"email", "google"}
+
+
+class TestDownloadsAndKeys:
+    @given(dst.export_options())
+    def test_export_options_are_accepted(self, options: ExportOptions) -> None:
+        """Options rebuild equal (the checks pass) and a PDF never has a pixel ratio."""
+        assert options == attrs.evolve(options)
+        assert not (options.format is RenderFormat.PDF and options.pixel_ratio is not None)
+        assert options.pixel_ratio is None or options.dpi is None
+
+    def test_viewers_of_every_kind(self) -> None:
+        """Visitors, premium subscribers (in any spelling), free users and admins are drawn."""
+        assert None is some(dst.viewers(), lambda v: not v.signed_in).user_id
+        assert some(dst.viewers(), lambda v: v.is_premium and v.signed_in).user_id
+        assert "admin" == some(dst.viewers(), lambda v: v.user_role == "admin").user_role
+        spelled = some(dst.viewers(), lambda v: v.is_premium and v.subscription_status != "active")
+        assert "active" == (spelled.subscription_status or "").strip().lower()
+
+    @given(dst.rotation_settings())
+    def test_rotation_settings_are_accepted(self, rotation: dict[str, timedelta]) -> None:
+        check_rotation_settings(**rotation)
+        assert plan_rotation([], datetime(2026, 1, 1, tzinfo=UTC), **rotation)
 
 
 def test_a_clear_error_without_hypothesis() -> None:
