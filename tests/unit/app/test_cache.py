@@ -8,15 +8,19 @@ from datetime import timedelta
 from pathlib import Path
 
 import anyio
+import attrs
+import sqlalchemy as sa
 from litestar.testing import TestClient
 
-from designcore.adapters.memory import FixedClock
+from designcore.adapters.memory import FixedClock, InMemoryTemplateCatalogue
+from designcore.adapters.sqlalchemy import SqlAlchemyTemplateCatalogue
 from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.app.http.answers import AnswerCache, EncodedAnswer
-from designcore.app.http.schemas import HomeOut
+from designcore.app.http.schemas import HomeOut, TemplateJson
 from designcore.app.seeding import migrate_database
 from designcore.app.services.cache import TtlCache
+from designcore.domain.templates import HOME_CATEGORIES, HomeRow
 from support import make_template
 
 MakeContainer = Callable[..., Container]
@@ -132,3 +136,36 @@ class TestAnswerCache:
         assert [1, 2] == [len(r.json()["rows"][0]["templates"]) for r in (first, second)]
         expected = EncodedAnswer.of(HomeOut.of(container.catalogue_service().home_rows())).body
         assert expected == second.content
+
+
+class TestTemplateJson:
+    @staticmethod
+    def encoded(value: object) -> bytes:
+        return EncodedAnswer.of(value).body
+
+    def test_home_rows_encode_as_the_response_structs_do(self, sqlite_engine: sa.Engine) -> None:
+        """The kept templates' JSON gives the bytes HomeOut gives, read after read, and a
+        replaced template's new values at once; also past the size, and for summaries made
+        afresh each read (the in-memory catalogue)."""
+        catalogue = SqlAlchemyTemplateCatalogue(sqlite_engine)
+        memory = InMemoryTemplateCatalogue()
+        church = [make_template(template_type=("premium", "free")[n % 2]) for n in range(4)]
+        for template in (*church, make_template(category="Logos")):
+            catalogue.add(template)
+            memory.add(template)
+
+        def home(source: SqlAlchemyTemplateCatalogue | InMemoryTemplateCatalogue) -> list[HomeRow]:
+            rows = source.newest_in_categories(HOME_CATEGORIES, 12)
+            return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
+
+        for kept in (TemplateJson(), TemplateJson(size=2)):
+            for source in (catalogue, memory):
+                for _ in range(3):
+                    rows = home(source)
+                    assert self.encoded(HomeOut.of(rows)) == self.encoded(kept.home(rows))
+            catalogue.replace(attrs.evolve(church[0], name="Renamed", tags=("new",)))
+            rows = home(catalogue)
+            body = self.encoded(kept.home(rows))
+            assert b'"name":"Renamed"' in body
+            assert self.encoded(HomeOut.of(rows)) == body
+            catalogue.replace(church[0])

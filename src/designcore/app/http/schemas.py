@@ -140,6 +140,58 @@ class HomeOut(msgspec.Struct, kw_only=True):
         )
 
 
+class _HomeRowJson(msgspec.Struct):
+    """:class:`HomeRowOut` with its templates encoded already (same fields, same order)."""
+
+    category: str
+    slug: str
+    templates: list[msgspec.Raw]
+
+
+class _HomeJson(msgspec.Struct):
+    """:class:`HomeOut` with its templates encoded already."""
+
+    rows: list[_HomeRowJson]
+
+
+_TEMPLATE_ENCODER = msgspec.json.Encoder()
+_KEPT_TEMPLATES = 4096
+
+
+class TemplateJson:
+    """Each template's light JSON (:class:`TemplateOut`), kept beside the summary it was made
+    from.
+
+    A summary is immutable and the database adapters hand back the very object they made last
+    time for an unchanged row (their row memo), so the same object always encodes to the same
+    bytes, and a changed row is a new object: nothing stale can be answered. An entry keeps its
+    summary alive, so no other object can take its ``id`` meanwhile. Summaries made afresh for
+    every read (the in-memory catalogue) simply miss. Past ``size`` entries all are forgotten.
+    """
+
+    def __init__(self, size: int = _KEPT_TEMPLATES) -> None:
+        self._size = size
+        self._kept: dict[int, tuple[TemplateSummary, msgspec.Raw]] = {}
+
+    def of(self, template: TemplateSummary) -> msgspec.Raw:
+        """The template's JSON."""
+        found = self._kept.get(id(template))
+        if found is not None and found[0] is template:
+            return found[1]
+        encoded = msgspec.Raw(_TEMPLATE_ENCODER.encode(TemplateOut.of(template)))
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(template)] = (template, encoded)
+        return encoded
+
+    def home(self, rows: list[HomeRow]) -> object:
+        """What :meth:`HomeOut.of` answers, with each template's JSON from here: it encodes
+        to the same bytes."""
+        return _HomeJson(
+            [_HomeRowJson(r.category, r.slug, [self.of(t) for t in r.templates]) for r in rows]
+        )
+
+
 class CategoryOut(msgspec.Struct, kw_only=True):
     """A category and its slug."""
 

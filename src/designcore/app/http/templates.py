@@ -16,6 +16,7 @@ from designcore.app.http.schemas import (
     HomeOut,
     PageOut,
     TemplateDocumentOut,
+    TemplateJson,
     TemplateOut,
     templates_out,
 )
@@ -43,6 +44,8 @@ class CatalogueReads:
 
 
 Reads = NamedDependency[CatalogueReads]
+_TEMPLATE_JSON = TemplateJson()
+"""The templates' JSON of the home rows, kept per summary object (see :class:`TemplateJson`)."""
 
 
 class TemplateController(Controller):
@@ -86,12 +89,12 @@ class TemplateController(Controller):
     ) -> Response[HomeOut]:
         """The five home rows in one request."""
 
-        def at_once() -> HomeOut | None:
+        def at_once() -> object | None:
             rows = reads.service.home_rows_at_once(limit)
-            return None if rows is None else HomeOut.of(rows)
+            return None if rows is None else _TEMPLATE_JSON.home(rows)
 
         answer = await reads.answers.answer(
-            ("home", limit), lambda: HomeOut.of(reads.service.home_rows(limit)), at_once
+            ("home", limit), lambda: _TEMPLATE_JSON.home(reads.service.home_rows(limit)), at_once
         )
         return answer.response(request)
 
