@@ -1,25 +1,9 @@
-"""The accounts contract: the in-memory store, SQLite and PostgreSQL behave the same."""
+"""The accounts contract: the in-memory store, SQLite and PostgreSQL behave the same (the
+``uow_factory`` fixture of every implementation is in conftest.py)."""
 
 from __future__ import annotations
 
-import pytest
-import sqlalchemy as sa
-
-from designcore.adapters.memory import InMemoryAccountsStore
-from designcore.adapters.sqlalchemy import SqlAlchemyAccountsStore
 from designcore.testing.contracts import AccountsContract
-from designcore.testing.contracts.accounts import Factory
-
-IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
-
-
-@pytest.fixture(name="uow_factory", params=IMPLEMENTATIONS)
-def fixture_uow_factory(request: pytest.FixtureRequest) -> Factory:
-    """A unit-of-work factory of every implementation, over empty accounts."""
-    if request.param == "memory":
-        return InMemoryAccountsStore().unit_of_work
-    engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
-    return SqlAlchemyAccountsStore(engine).unit_of_work
 
 
 class TestAccounts(AccountsContract):

@@ -4,7 +4,6 @@ local sink writing into each store."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
@@ -17,7 +16,7 @@ from designcore.adapters.sqlalchemy.analytics import SqlAlchemyAnalyticsEventSto
 from designcore.domain.analytics import Scalar
 from designcore.ports.analytics import Analytics, AnalyticsEventStore
 from designcore.testing.contracts import AnalyticsContract, AnalyticsEventStoreContract
-from designcore.testing.contracts.analytics import DAY, Delivered, event
+from designcore.testing.contracts.analytics import DAY, Delivered, capture_at_once
 from fakes.posthog_api import API_KEY, FakePostHog, posthog_server
 
 IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
@@ -87,17 +86,7 @@ class TestLocalSinkOnEveryStore:
     def test_200_concurrent_captures_lose_nothing(self, events: AnalyticsEventStore) -> None:
         """200 threads capturing at once: after a flush, every event is stored."""
         sink = LocalAnalytics(events, flush_seconds=0.05, batch_size=37)
-        start = threading.Barrier(200)
-
-        def capture(n: int) -> None:
-            start.wait()
-            sink.capture(event("template_viewed", f"u{n}", template_id=f"t{n % 7}"))
-
-        threads = [threading.Thread(target=capture, args=(n,)) for n in range(200)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        capture_at_once(sink, 200)
         sink.flush()
         assert 200 == events.count_events()
         assert 200 == sum(events.totals(DAY, DAY).template_views.values())

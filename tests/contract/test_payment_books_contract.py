@@ -7,8 +7,6 @@ import attrs
 import pytest
 import sqlalchemy as sa
 
-# The accounts contract's unit-of-work fixture (every implementation).
-from contract.test_accounts_contract import fixture_uow_factory  # noqa: F401 (a fixture)
 from designcore.adapters.sqlalchemy.accounts import SqlAlchemyAccountsUnitOfWork
 from designcore.domain.payments import PaymentStatus
 from designcore.testing.contracts import PaymentBooksContract

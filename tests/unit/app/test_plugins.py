@@ -33,21 +33,26 @@ def fixture_example_importable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(EXAMPLE))
 
 
+def install_entry_point(site: Path, distribution: str, name: str, target: str) -> None:
+    """Metadata of an installed ``distribution`` in ``site`` (to be put on the path) declaring
+    ``name = target`` in the ``designcore.adapters`` group."""
+    info = site / f"{distribution.replace('-', '_')}-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(f"[designcore.adapters]\n{name} = {target}\n")
+
+
 @pytest.fixture(name="entry_point")
 def fixture_entry_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example_importable: None
 ) -> str:
     """An installed distribution declaring the example catalogue as the entry point
     ``json-catalogue`` of the ``designcore.adapters`` group (its metadata on the path)."""
-    info = tmp_path / "site" / "designcore_json_catalogue-0.1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: designcore-json-catalogue\nVersion: 0.1.0\n"
+    site = tmp_path / "site"
+    install_entry_point(
+        site, "designcore-json-catalogue", "json-catalogue", "json_catalogue:JsonCatalogue"
     )
-    (info / "entry_points.txt").write_text(
-        "[designcore.adapters]\njson-catalogue = json_catalogue:JsonCatalogue\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.syspath_prepend(str(site))
     return "json-catalogue"
 
 
@@ -55,15 +60,11 @@ def fixture_entry_point(
 def fixture_accounts_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """An installed distribution declaring ``plugin_adapters:CountedAccounts`` as the entry
     point ``counted-accounts`` of the ``designcore.adapters`` group."""
-    info = tmp_path / "accounts-site" / "counted_accounts-0.1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: counted-accounts\nVersion: 0.1.0\n"
+    site = tmp_path / "accounts-site"
+    install_entry_point(
+        site, "counted-accounts", "counted-accounts", "plugin_adapters:CountedAccounts"
     )
-    (info / "entry_points.txt").write_text(
-        "[designcore.adapters]\ncounted-accounts = plugin_adapters:CountedAccounts\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path / "accounts-site"))
+    monkeypatch.syspath_prepend(str(site))
     return "counted-accounts"
 
 

@@ -187,11 +187,18 @@ def make_entry(user_id: str, delta: int, **overrides: Any) -> CreditEntry:
     return CreditEntry(**fields)
 
 
-def store_users(uow_factory: Factory, *users: User) -> None:
+def store(uow_factory: Factory, repository: str, *values: Any, method: str = "add") -> None:
+    """Commit ``values`` in one unit of work through ``uow.<repository>.<method>``
+    (``store(uow_factory, "sessions", session)``)."""
     with uow_factory() as uow:
-        for user in users:
-            uow.users.add(user)
+        for value in values:
+            getattr(getattr(uow, repository), method)(value)
         uow.commit()
+
+
+def store_users(uow_factory: Factory, *users: User) -> None:
+    """Commit ``users``."""
+    store(uow_factory, "users", *users)
 
 
 class _UnitOfWork:
@@ -959,16 +966,12 @@ class AccountsContract(
     def fixture_session(self, uow_factory: Factory, user: User) -> AuthSession:
         """A committed session of ``user``."""
         session = make_session(user)
-        with uow_factory() as uow:
-            uow.sessions.add(session)
-            uow.commit()
+        store(uow_factory, "sessions", session)
         return session
 
     @pytest.fixture(name="factor")
     def fixture_factor(self, uow_factory: Factory, user: User) -> Factor:
         """A committed factor of ``user``."""
         factor = make_factor(user)
-        with uow_factory() as uow:
-            uow.factors.add(factor)
-            uow.commit()
+        store(uow_factory, "factors", factor)
         return factor

@@ -19,7 +19,13 @@ from designcore.domain.analytics import AnalyticsEvent, DailyCount, Scalar, Upgr
 from designcore.ports.analytics import Analytics, AnalyticsEventStore
 from designcore.testing.builders import EPOCH
 
-__all__ = ["AnalyticsContract", "AnalyticsEventStoreContract", "Delivered", "event"]
+__all__ = [
+    "AnalyticsContract",
+    "AnalyticsEventStoreContract",
+    "Delivered",
+    "capture_at_once",
+    "event",
+]
 
 DAY = EPOCH.date()
 
@@ -36,6 +42,22 @@ def event(name: str, who: str = "u1", days: int = 0, **properties: Any) -> Analy
         timestamp=EPOCH + timedelta(days=days, minutes=len(properties)),
         properties=properties,
     )
+
+
+def capture_at_once(analytics: Analytics, people: int) -> None:
+    """``people`` threads each capture a ``template_viewed`` of ``u<n>`` at the same moment
+    (of seven templates ``t0`` to ``t6``); answers when all have returned."""
+    start = threading.Barrier(people)
+
+    def capture(n: int) -> None:
+        start.wait()
+        analytics.capture(event("template_viewed", f"u{n}", template_id=f"t{n % 7}"))
+
+    threads = [threading.Thread(target=capture, args=(n,)) for n in range(people)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 def as_delivered(events: Sequence[AnalyticsEvent]) -> list[tuple[str, str, dict[str, Scalar]]]:
@@ -180,17 +202,7 @@ class _Sink:
         self, analytics: Analytics, delivered: Delivered
     ) -> None:
         """Fifty threads capturing at once: after a flush every event is there."""
-        start = threading.Barrier(50)
-
-        def capture(n: int) -> None:
-            start.wait()
-            analytics.capture(event("template_viewed", f"u{n}", template_id=f"t{n % 7}"))
-
-        threads = [threading.Thread(target=capture, args=(n,)) for n in range(50)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        capture_at_once(analytics, 50)
         analytics.flush()
         assert sorted(f"u{n}" for n in range(50)) == sorted(who for _, who, _ in delivered())
 

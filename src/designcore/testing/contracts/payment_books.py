@@ -38,6 +38,8 @@ from designcore.testing.contracts.accounts import (
     make_profile,
     make_user,
     new_id,
+    store,
+    store_users,
 )
 
 try:
@@ -79,25 +81,14 @@ def make_subscription(user_id: str, **overrides: Any) -> Subscription:
     return Subscription(**fields)
 
 
-def store_users(uow_factory: Factory, *users: User) -> None:
-    with uow_factory() as uow:
-        for user in users:
-            uow.users.add(user)
-        uow.commit()
-
-
 def store_payments(uow_factory: Factory, *payments: Payment) -> None:
-    with uow_factory() as uow:
-        for payment in payments:
-            uow.payments.add(payment)
-        uow.commit()
+    """Commit ``payments``."""
+    store(uow_factory, "payments", *payments)
 
 
 def store_subscriptions(uow_factory: Factory, *subscriptions: Subscription) -> None:
-    with uow_factory() as uow:
-        for subscription in subscriptions:
-            uow.subscriptions.put(subscription)
-        uow.commit()
+    """Commit ``subscriptions``."""
+    store(uow_factory, "subscriptions", *subscriptions, method="put")
 
 
 class _Payments:
@@ -437,8 +428,6 @@ class PaymentBooksContract(_Payments, _Subscriptions, _OneTransaction, _Concurre
     def fixture_user(self, uow_factory: Factory) -> User:
         """A committed user with a profile."""
         user = make_user()
-        with uow_factory() as uow:
-            uow.users.add(user)
-            uow.profiles.add(make_profile(user))
-            uow.commit()
+        store_users(uow_factory, user)
+        store(uow_factory, "profiles", make_profile(user))
         return user
