@@ -1,5 +1,6 @@
 // The editor's direct manipulation in a real Chromium: on a 375 px phone with touch, tap to
-// select, drag with a finger and pinch to zoom (CDP touch events); at 1440 px with a mouse,
+// select, drag with a finger, double-tap an image and drag its picture to crop it, and pinch to
+// zoom (CDP touch events); at 1440 px with a mouse,
 // crop an image by dragging the picture inside its frame (double-click to start) and reorder
 // pages by dragging them in the pages list. Each change is checked in the saved design.
 //
@@ -98,7 +99,7 @@ async function savedWhen(designId, token, check, what) {
 const element = (document, pageId, id) => document.pages.find((p) => p.id === pageId).children.find((e) => e.id === id);
 
 describe('editor gestures on a 375 px phone (touch)', () => {
-  test('tap selects, a finger drags, two fingers pinch to zoom', async () => {
+  test('tap selects, a finger drags, a double-tap crops, two fingers pinch to zoom', async () => {
     const user = await newUser('gestures-touch');
     const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     try {
@@ -120,6 +121,18 @@ describe('editor gestures on a 375 px phone (touch)', () => {
       const moved = await savedWhen(designId, user.token, (d) => element(d, 'first', 'box').x !== 140, 'the rectangle moved');
       assert.ok(Math.abs(element(moved, 'first', 'box').x - 240) <= 2, `x ${element(moved, 'first', 'box').x}`);
       assert.ok(Math.abs(element(moved, 'first', 'box').y - 190) <= 2, `y ${element(moved, 'first', 'box').y}`);
+
+      // Double-tap the image, then drag the picture with a finger: the crop moves.
+      const photo = await screenPoint(page, 740, 800);
+      await page.touchscreen.tap(photo.x, photo.y);
+      await page.waitForTimeout(80);
+      await page.touchscreen.tap(photo.x, photo.y);
+      await page.getByRole('status').filter({ hasText: /Drag the picture to crop it/ }).waitFor();
+      await touch('touchStart', [[photo.x, photo.y]]);
+      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [[photo.x + (200 * photo.zoom * i) / 10, photo.y]]);
+      await touch('touchEnd', []);
+      const cropped = await savedWhen(designId, user.token, (d) => element(d, 'first', 'photo').cropX < 0.2, 'the crop moved by touch');
+      assert.equal(element(cropped, 'first', 'photo').x, 540, 'the frame stayed where it was');
 
       // Pinch: two fingers on the page's background spread apart; the zoom grows.
       const zoomText = async () => Number((await page.getByRole('group', { name: 'Zoom' }).locator('[aria-live]').textContent()).replace('%', ''));
