@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Self
 
+import attrs
 import pytest
 
 from designcore.adapters.local_analytics import LocalAnalytics
@@ -19,7 +20,9 @@ from designcore.adapters.memory import (
     InMemoryAccountsStore,
     InMemoryDesignRepository,
     InMemoryOutbox,
+    InMemoryPromptLog,
     InMemoryRateLimiter,
+    InMemorySiteSettingsStore,
     InMemoryStorage,
     InMemoryTemplateCatalogue,
 )
@@ -29,10 +32,16 @@ from designcore.adapters.memory.accounts import (
     InMemoryPaymentRepository,
 )
 from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
+from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
+from designcore.domain.accounts import FlowState
 from designcore.domain.analytics import AnalyticsEvent
-from designcore.domain.pagination import PageRequest
+from designcore.domain.pagination import Page, PageRequest
 from designcore.domain.payments import Payment
+from designcore.domain.problem_reports import ProblemReport, ProblemStatus
 from designcore.domain.profiles import CreditEntry
+from designcore.domain.records import SearchPrompt
+from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import TemplateSummary
 from designcore.ports.mail import SentMail
 from designcore.ports.storage import ObjectInfo
@@ -42,9 +51,13 @@ from designcore.testing.contracts import (
     AnalyticsEventStoreContract,
     CatalogueContract,
     DesignsContract,
+    FlowStateContract,
     OutboxContract,
     PaymentBooksContract,
+    ProblemReportsContract,
+    PromptLogContract,
     RateLimiterContract,
+    SiteSettingsContract,
     StorageContract,
 )
 from designcore.testing.contracts.analytics import Delivered
@@ -195,3 +208,61 @@ class TestBrokenAnalytics(AnalyticsContract):
     @pytest.fixture
     def delivered(self, store: InMemoryAnalyticsEventStore) -> Delivered:
         return lambda: [(e.name, e.distinct_id, e.properties) for e in store.all_events()]
+
+
+class ReportsIgnoringTheStatus(InMemoryProblemReportRepository):
+    """page ignores the status filter."""
+
+    def page(
+        self, request: PageRequest, *, status: ProblemStatus | None = None
+    ) -> Page[ProblemReport]:
+        return super().page(request)
+
+
+class TestBrokenProblemReports(ProblemReportsContract):
+    @pytest.fixture
+    def reports(self) -> ReportsIgnoringTheStatus:
+        return ReportsIgnoringTheStatus()
+
+
+class FlowsTakenTwice(InMemoryFlowStateStore):
+    """take_by_state answers the flow but keeps it."""
+
+    def take_by_state(self, state_hash: str) -> FlowState | None:
+        flow = super().take_by_state(state_hash)
+        if flow is not None:
+            self.add(flow)
+        return flow
+
+
+class TestBrokenFlowState(FlowStateContract):
+    @pytest.fixture
+    def flows(self) -> FlowsTakenTwice:
+        return FlowsTakenTwice()
+
+
+class SettingsHistoryOldestFirst(InMemorySiteSettingsStore):
+    """changes lists a page of the history oldest first."""
+
+    def changes(self, request: PageRequest) -> Page[SettingChange]:
+        page = super().changes(request)
+        return attrs.evolve(page, items=tuple(reversed(page.items)))
+
+
+class TestBrokenSiteSettings(SiteSettingsContract):
+    @pytest.fixture
+    def settings_store(self) -> SettingsHistoryOldestFirst:
+        return SettingsHistoryOldestFirst()
+
+
+class PromptsOldestFirst(InMemoryPromptLog):
+    """recent_search_prompts answers the oldest searches first."""
+
+    def recent_search_prompts(self, limit: int) -> Sequence[SearchPrompt]:
+        return list(reversed(super().recent_search_prompts(limit)))
+
+
+class TestBrokenPromptLog(PromptLogContract):
+    @pytest.fixture
+    def prompt_log(self) -> PromptsOldestFirst:
+        return PromptsOldestFirst()

@@ -136,6 +136,29 @@ class TestBrokenAdapters:
         assert {"test_flush_delivers_every_event_once"} == failed(broken, "TestBrokenAnalytics")
         assert 5 == sum(name.startswith("TestBrokenAnalytics.") for name in broken)
 
+    def test_the_problem_reports_suite_fails_reports_ignoring_the_status(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_pages_newest_first_and_filters_by_status"} == failed(
+            broken, "TestBrokenProblemReports"
+        )
+
+    def test_the_flow_state_suite_fails_flows_taken_twice(self, broken: dict[str, str]) -> None:
+        assert {"test_a_flow_is_taken_once_by_its_state"} == failed(broken, "TestBrokenFlowState")
+
+    def test_the_site_settings_suite_fails_a_history_oldest_first(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {
+            "test_changes_page_newest_first",
+            "test_change_records_the_value_it_replaced",  # reads the history in order
+        } == failed(broken, "TestBrokenSiteSettings")
+
+    def test_the_prompt_log_suite_fails_searches_oldest_first(self, broken: dict[str, str]) -> None:
+        assert {"test_search_prompts_get_ids_and_read_newest_first"} == failed(
+            broken, "TestBrokenPromptLog"
+        )
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

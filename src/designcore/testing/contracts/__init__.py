@@ -9,9 +9,12 @@ from designcore.testing.contracts.accounts import AccountsContract
 from designcore.testing.contracts.analytics import AnalyticsContract, AnalyticsEventStoreContract
 from designcore.testing.contracts.catalogue import CatalogueContract
 from designcore.testing.contracts.designs import DesignsContract
+from designcore.testing.contracts.flow_state import FlowStateContract
 from designcore.testing.contracts.mail import OutboxContract
 from designcore.testing.contracts.payment_books import PaymentBooksContract
+from designcore.testing.contracts.problem_reports import ProblemReportsContract
 from designcore.testing.contracts.rate_limit import RateLimiterContract
+from designcore.testing.contracts.records import PromptLogContract, SiteSettingsContract
 from designcore.testing.contracts.storage import StorageContract
 
 __all__ = [
@@ -20,8 +23,12 @@ __all__ = [
     "AnalyticsEventStoreContract",
     "CatalogueContract",
     "DesignsContract",
+    "FlowStateContract",
     "OutboxContract",
     "PaymentBooksContract",
+    "ProblemReportsContract",
+    "PromptLogContract",
     "RateLimiterContract",
+    "SiteSettingsContract",
     "StorageContract",
 ]
