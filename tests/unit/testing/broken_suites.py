@@ -34,6 +34,7 @@ from designcore.adapters.memory.accounts import (
 from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
+from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.domain.accounts import FlowState
 from designcore.domain.analytics import AnalyticsEvent
 from designcore.domain.pagination import Page, PageRequest
@@ -43,6 +44,7 @@ from designcore.domain.profiles import CreditEntry
 from designcore.domain.records import SearchPrompt
 from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import TemplateSummary
+from designcore.ports.images import Variant
 from designcore.ports.mail import SentMail
 from designcore.ports.storage import ObjectInfo
 from designcore.testing.contracts import (
@@ -59,6 +61,7 @@ from designcore.testing.contracts import (
     RateLimiterContract,
     SiteSettingsContract,
     StorageContract,
+    VariantCacheContract,
 )
 from designcore.testing.contracts.analytics import Delivered
 
@@ -266,3 +269,17 @@ class TestBrokenPromptLog(PromptLogContract):
     @pytest.fixture
     def prompt_log(self) -> PromptsOldestFirst:
         return PromptsOldestFirst()
+
+
+class CacheTrimmingTheNewest(InMemoryVariantCache):
+    """trim ignores reads: it keeps the variants written last, not those used last."""
+
+    def get(self, object_key: str, variant_key: str) -> Variant | None:
+        with self._lock:
+            return self._entries.get((object_key, variant_key))
+
+
+class TestBrokenVariantCache(VariantCacheContract):
+    @pytest.fixture
+    def cache(self) -> CacheTrimmingTheNewest:
+        return CacheTrimmingTheNewest()

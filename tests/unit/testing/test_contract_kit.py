@@ -159,6 +159,13 @@ class TestBrokenAdapters:
             broken, "TestBrokenPromptLog"
         )
 
+    def test_the_variant_cache_suite_fails_a_cache_trimming_the_newest(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_trim_drops_the_least_recently_used"} == failed(
+            broken, "TestBrokenVariantCache"
+        )
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

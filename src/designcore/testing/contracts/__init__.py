@@ -16,6 +16,7 @@ from designcore.testing.contracts.problem_reports import ProblemReportsContract
 from designcore.testing.contracts.rate_limit import RateLimiterContract
 from designcore.testing.contracts.records import PromptLogContract, SiteSettingsContract
 from designcore.testing.contracts.storage import StorageContract
+from designcore.testing.contracts.variant_cache import VariantCacheContract
 
 __all__ = [
     "AccountsContract",
@@ -31,4 +32,5 @@ __all__ = [
     "RateLimiterContract",
     "SiteSettingsContract",
     "StorageContract",
+    "VariantCacheContract",
 ]
