@@ -29,14 +29,13 @@ from designcore.adapters.memory.keys import InMemoryKeyRing
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
 from designcore.adapters.sqlalchemy.tables import SIGNING_KEYS
 from designcore.domain.errors import (
-    Conflict,
     NotAllowed,
-    NotFound,
     Unavailable,
     ValidationFailed,
 )
 from designcore.domain.signing_keys import SigningKey, active_key
 from designcore.ports.keys import KeyRing, WrongEncryptionKey
+from designcore.testing.contracts import KeyRingContract
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ISSUER = "https://designcore.test/auth/v1"
@@ -560,56 +559,8 @@ def fixture_key_ring(request: pytest.FixtureRequest) -> KeyRing:
     return SqlAlchemyKeyRing(request.getfixturevalue(f"{request.param}_engine"))
 
 
-class TestKeyRing:
-    def test_round_trip(self, key_ring: KeyRing) -> None:
-        """Added keys load back equal, private half included."""
-        first, second = (
-            generate_signing_key(T0, T0, BOX),
-            generate_signing_key(T0, T0 + PUBLISH_AHEAD, BOX),
-        )
-        key_ring.add(first)
-        key_ring.add(second)
-        assert {first, second} == set(key_ring.load())
-
-    def test_duplicate_kid_is_a_conflict(self, key_ring: KeyRing) -> None:
-        """A kid can be added once."""
-        key = generate_signing_key(T0, T0, BOX)
-        key_ring.add(key)
-        with pytest.raises(Conflict):
-            key_ring.add(key)
-
-    def test_retire_keeps_the_earlier_time(self, key_ring: KeyRing) -> None:
-        """Retiring sets the time; retiring again later does not postpone it."""
-        key = generate_signing_key(T0, T0, BOX)
-        key_ring.add(key)
-        key_ring.retire(key.kid, T0 + LIFETIME)
-        key_ring.retire(key.kid, T0 + 2 * LIFETIME)
-        assert [T0 + LIFETIME] == [k.retires_at for k in key_ring.load()]
-
-    def test_retire_unknown_is_not_found(self, key_ring: KeyRing) -> None:
-        """Retiring a key that is not stored raises NotFound."""
-        with pytest.raises(NotFound):
-            key_ring.retire("nope", T0)
-
-    def test_remove(self, key_ring: KeyRing) -> None:
-        """A removed key is gone; removing it again is harmless."""
-        key = generate_signing_key(T0, T0, BOX)
-        key_ring.add(key)
-        key_ring.remove(key.kid)
-        key_ring.remove(key.kid)
-        assert [] == list(key_ring.load())
-
-    def test_replace_private_key(self, key_ring: KeyRing) -> None:
-        """Replacing the private half changes nothing else about the key."""
-        key = generate_signing_key(T0, T0, BOX)
-        key_ring.add(key)
-        key_ring.replace_private_key(key.kid, "sealed anew")
-        assert [attrs.evolve(key, private_key="sealed anew")] == list(key_ring.load())
-
-    def test_replace_private_key_of_unknown_is_not_found(self, key_ring: KeyRing) -> None:
-        """Replacing the private half of a key that is not stored raises NotFound."""
-        with pytest.raises(NotFound):
-            key_ring.replace_private_key("nope", "sealed")
+class TestKeyRing(KeyRingContract):
+    """The suite of designcore.testing.contracts on each implementation of the port."""
 
 
 def box_of(key: str, *old_keys: str) -> FernetSecretBox:

@@ -33,6 +33,7 @@ from designcore.adapters.memory.accounts import (
 )
 from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.keys import InMemoryKeyRing
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.domain.accounts import FlowState
@@ -54,6 +55,7 @@ from designcore.testing.contracts import (
     CatalogueContract,
     DesignsContract,
     FlowStateContract,
+    KeyRingContract,
     OutboxContract,
     PaymentBooksContract,
     ProblemReportsContract,
@@ -283,3 +285,18 @@ class TestBrokenVariantCache(VariantCacheContract):
     @pytest.fixture
     def cache(self) -> CacheTrimmingTheNewest:
         return CacheTrimmingTheNewest()
+
+
+class RingPostponingRetirement(InMemoryKeyRing):
+    """retire moves a key's retirement to the latest time it is given."""
+
+    def retire(self, kid: str, at: datetime) -> None:
+        super().retire(kid, at)
+        with self._lock:
+            self._keys[kid] = attrs.evolve(self._keys[kid], retires_at=at)
+
+
+class TestBrokenKeyRing(KeyRingContract):
+    @pytest.fixture
+    def key_ring(self) -> RingPostponingRetirement:
+        return RingPostponingRetirement()

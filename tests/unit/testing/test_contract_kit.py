@@ -166,6 +166,11 @@ class TestBrokenAdapters:
             broken, "TestBrokenVariantCache"
         )
 
+    def test_the_key_ring_suite_fails_a_ring_postponing_retirement(
+        self, broken: dict[str, str]
+    ) -> None:
+        assert {"test_retire_keeps_the_earlier_time"} == failed(broken, "TestBrokenKeyRing")
+
 
 class TestExampleAdapter:
     def test_the_json_catalogue_passes_its_suite(self, tmp_path: Path) -> None:

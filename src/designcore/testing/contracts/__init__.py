@@ -10,6 +10,7 @@ from designcore.testing.contracts.analytics import AnalyticsContract, AnalyticsE
 from designcore.testing.contracts.catalogue import CatalogueContract
 from designcore.testing.contracts.designs import DesignsContract
 from designcore.testing.contracts.flow_state import FlowStateContract
+from designcore.testing.contracts.key_ring import KeyRingContract
 from designcore.testing.contracts.mail import OutboxContract
 from designcore.testing.contracts.payment_books import PaymentBooksContract
 from designcore.testing.contracts.problem_reports import ProblemReportsContract
@@ -25,6 +26,7 @@ __all__ = [
     "CatalogueContract",
     "DesignsContract",
     "FlowStateContract",
+    "KeyRingContract",
     "OutboxContract",
     "PaymentBooksContract",
     "ProblemReportsContract",
