@@ -1,5 +1,6 @@
 // The admin photo editor in a real Chromium: an administrator uploads a photo, enhances and crops
-// it on the server and finds the result stored; a member is refused by the page and the server.
+// it on the server, finds the result stored and uses it in a new design, which opens in the editor
+// with the photo on the canvas; a member is refused by the page and the server.
 //
 //   ./dev nox -s e2e   (needs E2E_CLI_PYTHON and E2E_SERVER_ENV to grant the admin role)
 import assert from 'node:assert/strict';
@@ -35,7 +36,7 @@ async function samplePhoto() {
 }
 
 describe('AI Photo Editor', () => {
-  test('an admin enhances and crops a photo on the server and the result is stored', async () => {
+  test('an admin enhances and crops a photo, the result is stored, and it is used in a design', async () => {
     const admin = await newUser('photo-admin');
     await designcore('admin', 'grant', admin.email);
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -70,6 +71,21 @@ describe('AI Photo Editor', () => {
       await page.getByRole('button', { name: 'Before' }).click();
       await page.getByRole('img', { name: 'The original photo' }).waitFor();
       await page.screenshot({ path: `${RESULTS_DIR}photo-editor-before-1440.png` });
+
+      await page.getByRole('button', { name: 'Use in a design' }).click();
+      await page.waitForURL(/\/editor\?designId=/, { timeout: 30_000 });
+      const designId = new URL(page.url()).searchParams.get('designId');
+      const design = await call(`/api/v1/designs/${designId}`, { method: 'GET', token: admin.token });
+      assert.equal(design.status, 200);
+      const { document } = design.body;
+      assert.deepEqual([document.width, document.height], [width, width], 'the page is the photo\'s size');
+      const images = document.pages[0].children.filter((element) => element.type === 'image');
+      assert.equal(images.length, 1);
+      assert.equal(images[0].src, `/storage/v1/object/public/${key}`);
+      assert.equal((await fetch(new URL(images[0].src, BASE_URL))).status, 200);
+      await page.getByRole('region', { name: 'Layers' }).getByRole('button', { name: 'Hide Photo' }).waitFor();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-design-1440.png` });
     } finally {
       await page.close();
     }

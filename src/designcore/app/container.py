@@ -753,6 +753,7 @@ class Container(containers.DeclarativeContainer):
         storage=storage,
         editor=providers.Singleton(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
         policy=providers.Singleton(_bucket_policy, settings=settings),
+        designs=designs,
     )
     exports = providers.Singleton(
         ExportService,

@@ -296,3 +296,42 @@ def aspect_crop(width: int, height: int, ratio_w: int, ratio_h: int) -> Crop:
     else:  # taller (or exact): full width
         crop_w, crop_h = width, max(1, width * ratio_h // ratio_w)
     return Crop(x=(width - crop_w) // 2, y=(height - crop_h) // 2, width=crop_w, height=crop_h)
+
+
+def own_result_path(key: object, user_id: str, bucket: str) -> str:
+    """The path of ``key`` (``"{bucket}/{path}"``) when it names a picture in ``user_id``'s own
+    folder of ``bucket``: only such pictures become designs, so exports (which read the owner's
+    folder) can draw them. Raises ``ValidationFailed`` on ``key``."""
+    if not isinstance(key, str):
+        raise ValidationFailed([FieldIssue("key", "must be '{bucket}/{path}'")])
+    found_bucket, _, path = key.partition("/")
+    folder, _, name = path.partition("/")
+    if found_bucket != bucket or folder != user_id or not name or ".." in path.split("/"):
+        raise ValidationFailed(
+            [FieldIssue("key", f"must name a picture in your own folder of {bucket!r}")]
+        )
+    return path
+
+
+def photo_page_size(width: int, height: int, max_side: int) -> tuple[int, int]:
+    """A design page for a ``width`` x ``height`` picture: the picture's own size, scaled down
+    (proportions kept, at least 1 px) when a side is over ``max_side``."""
+    if width < 1 or height < 1:
+        raise ValidationFailed([FieldIssue("picture", "has no pixels")])
+    scale = min(1.0, max_side / max(width, height))
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
+def photo_element(src: str, width: int, height: int) -> dict[str, Any]:
+    """An image element showing ``src`` over the whole ``width`` x ``height`` page."""
+    return {
+        "type": "image",
+        "id": "photo-1",
+        "name": "Photo",
+        "x": 0,
+        "y": 0,
+        "width": width,
+        "height": height,
+        "src": src,
+        "keepRatio": True,
+    }

@@ -143,3 +143,46 @@ def test_not_a_picture_is_refused(client: Client, container: Container) -> None:
         client, {"source": "user-uploads/u-admin/notes.png", "operations": [{"op": "enhance"}]}
     )
     assert 415 == answer.status_code
+
+
+DESIGNS = "/api/v1/photo-editor/designs"
+
+
+def test_an_edit_becomes_a_design_showing_it(client: Client, stored: bytes) -> None:
+    made = edit(
+        client,
+        {
+            "source": SOURCE,
+            "operations": [{"op": "crop", "x": 0, "y": 0, "width": 90, "height": 60}],
+        },
+    ).json()
+    answer = client.post(DESIGNS, json={"key": made["key"]}, headers=ADMIN)
+    assert 201 == answer.status_code, answer.text
+    design = client.get(f"/api/v1/designs/{answer.json()['id']}", headers=ADMIN).json()
+    document = design["document"]
+    assert (90, 60) == (document["width"], document["height"])
+    [element] = document["pages"][0]["children"]
+    assert "image" == element["type"]
+    assert f"/storage/v1/object/public/{made['key']}" == element["src"]
+    assert (0, 0, 90, 60) == (element["x"], element["y"], element["width"], element["height"])
+    assert design["name"].startswith("photo-")
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status"),
+    [
+        ({"key": "user-uploads/u-free/photo.png"}, ADMIN, 400),
+        ({"key": "user-uploads/u-admin/../u-free/photo.png"}, ADMIN, 400),
+        ({"key": "templates/u-admin/photo.png"}, ADMIN, 400),
+        ({"key": "user-uploads/u-admin/none.png"}, ADMIN, 404),
+        ({"key": SOURCE, "extra": 1}, ADMIN, 400),
+        ({"key": SOURCE}, FREE, 403),
+        ({"key": SOURCE}, {}, 401),
+    ],
+)
+def test_only_an_admins_own_pictures_become_designs(
+    client: Client, stored: bytes, body: Any, headers: dict[str, str], status: int
+) -> None:
+    answer = client.post(DESIGNS, json=body, headers=headers)
+    assert status == answer.status_code, answer.text
+    assert 0 == client.get("/api/v1/designs", headers=ADMIN).json()["total_count"]

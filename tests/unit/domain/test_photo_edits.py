@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from designcore.domain import photo_edits
 from designcore.domain.errors import ValidationFailed
 from designcore.domain.photo_edits import (
     MAX_DIMENSION,
@@ -176,3 +177,18 @@ class TestAspectCrop:
     def test_always_inside_the_picture(self, width: int, height: int, rw: int, rh: int) -> None:
         crop = aspect_crop(width, height, rw, rh)
         assert [(crop.width, crop.height)] == plan_sizes(width, height, [crop])
+
+
+def test_a_photo_page_is_the_pictures_size_scaled_down_past_the_limit() -> None:
+    assert (1200, 800) == photo_edits.photo_page_size(1200, 800, 10_000)
+    assert (10_000, 5_000) == photo_edits.photo_page_size(12_000, 6_000, 10_000)
+    assert (1, 10_000) == photo_edits.photo_page_size(2, 30_000, 10_000)
+
+
+def test_only_a_users_own_folder_is_accepted() -> None:
+    assert "u1/photo-editor/a.png" == photo_edits.own_result_path(
+        "user-uploads/u1/photo-editor/a.png", "u1", "user-uploads"
+    )
+    for bad in ("user-uploads/u2/a.png", "user-uploads/u1/", "other/u1/a.png", 3, "u1/a.png"):
+        with pytest.raises(ValidationFailed):
+            photo_edits.own_result_path(bad, "u1", "user-uploads")

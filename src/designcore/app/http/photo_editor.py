@@ -10,6 +10,7 @@ from litestar import Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 
+from designcore.app.http.designs import DesignOut
 from designcore.app.services.photo_editor import Capabilities, EditResult, PhotoEditorService
 from designcore.domain.photo_edits import parse_operations, parse_source
 from designcore.domain.premium import Viewer
@@ -76,6 +77,13 @@ class EditOut(msgspec.Struct):
         )
 
 
+class UseInDesignIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``key``: ``"user-uploads/{your id}/…"`` of a picture in the admin's own folder (an
+    edit's ``key``)."""
+
+    key: str
+
+
 def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
     """The routes, backed by the service ``provide`` answers."""
 
@@ -113,9 +121,29 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
             photo_editor.edit(viewer, bucket, path, parse_operations(data.operations))
         )
 
+    @post(
+        "/designs",
+        operation_id="createDesignFromPhoto",
+        status_code=201,
+        sync_to_thread=True,
+        request_max_body_size=MAX_EDIT_BODY_BYTES,
+    )
+    def use_in_design(
+        photo_editor: NamedDependency[PhotoEditorService],
+        viewer: NamedDependency[Viewer],
+        data: JSONBody[UseInDesignIn],
+    ) -> DesignOut:
+        """A new design of the caller's the size of the picture (scaled down to at most
+        10,000 px a side) with the picture over the whole page; open it at
+        ``/editor?designId={id}``. The picture must be in the caller's own folder of
+        ``user-uploads`` (where edits are stored). Errors: 400 ``validation_failed`` on
+        ``key``, 401, 403 ``admin_only``, 404 unknown picture, 415/422 not a readable picture,
+        and the designs API's errors for a new design."""
+        return DesignOut.of_full(photo_editor.use_in_design(viewer, data.key))
+
     return Router(
         "/api/v1/photo-editor",
-        route_handlers=[capabilities, create_edit],
+        route_handlers=[capabilities, create_edit, use_in_design],
         tags=["photo-editor"],
         dependencies={"photo_editor": Provide(provide, sync_to_thread=False)},
     )

@@ -9,6 +9,9 @@ from urllib.parse import quote
 
 import attrs
 
+from designcore.app.services.designs import Blank, DesignService
+from designcore.domain.designs import Design
+from designcore.domain.document import MAX_SIDE_PX
 from designcore.domain.errors import NotAllowed, NotFound, TooLarge
 from designcore.domain.photo_edits import (
     MAX_DIMENSION,
@@ -17,6 +20,9 @@ from designcore.domain.photo_edits import (
     MAX_OPERATIONS,
     OPERATION_NAMES,
     Operation,
+    own_result_path,
+    photo_element,
+    photo_page_size,
     plan_sizes,
 )
 from designcore.domain.premium import Viewer
@@ -65,10 +71,18 @@ def _require_admin(viewer: Viewer) -> None:
 class PhotoEditorService:
     """Runs photo edits for administrators."""
 
-    def __init__(self, *, storage: Storage, editor: PhotoEditor, policy: BucketPolicy) -> None:
+    def __init__(
+        self,
+        *,
+        storage: Storage,
+        editor: PhotoEditor,
+        policy: BucketPolicy,
+        designs: DesignService,
+    ) -> None:
         self._storage = storage
         self._editor = editor
         self._policy = policy
+        self._designs = designs
 
     def capabilities(self, viewer: Viewer) -> Capabilities:
         """Each step and whether it runs here. Raises ``NotAllowed`` for non-admins."""
@@ -116,4 +130,38 @@ class PhotoEditorService:
             width=edited.width,
             height=edited.height,
             size=len(edited.data),
+        )
+
+    def use_in_design(self, viewer: Viewer, key: object) -> Design:
+        """A new design of the admin's, the size of the picture ``key`` (scaled down to the
+        editor's largest page), showing it over the whole page; the picture must be in the
+        admin's own folder of ``RESULT_BUCKET`` (where edits are stored), so exports can draw it.
+
+        Raises ``NotAllowed`` (``sign_in_required``, ``admin_only``), ``ValidationFailed`` (a
+        key outside the admin's folder), ``NotFound`` (no such picture), ``TooLarge``,
+        ``UnsupportedMedia``/``Unprocessable`` (not a readable picture) and what
+        ``DesignService.create`` raises.
+        """
+        _require_admin(viewer)
+        assert viewer.user_id is not None
+        path = own_result_path(key, viewer.user_id, RESULT_BUCKET)
+        check_object_name(RESULT_BUCKET, path)
+        info = self._storage.stat(RESULT_BUCKET, path)
+        if info.size > MAX_INPUT_BYTES:
+            raise TooLarge(
+                f"the photo editor reads pictures of at most {MAX_INPUT_BYTES // 1048576} MB",
+                code="object_too_large",
+            )
+        width, height = photo_page_size(
+            *self._editor.size_of(self._storage.get(RESULT_BUCKET, path).data), MAX_SIDE_PX
+        )
+        stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0][:80] or "Photo"
+        design = self._designs.create(viewer, blank=Blank(width, height), name=stem)
+        document = dict(design.document)
+        pages = [dict(page) for page in document["pages"]]
+        src = f"/storage/v1/object/public/{RESULT_BUCKET}/{quote(path)}"
+        pages[0]["children"] = [photo_element(src, width, height)]
+        document["pages"] = pages
+        return self._designs.save(
+            viewer, design.id, document=document, expected_version=design.version
         )

@@ -1,3 +1,5 @@
+import { useNavigate } from 'react-router';
+
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -16,6 +18,7 @@ const TITLE = 'AI Photo Editor';
 
 /** `/ai-photo-editor`: administrators only (the server refuses everyone else with 403 too). */
 export default function AiPhotoEditorRoute() {
+  const navigate = useNavigate();
   const { user, profile, loading } = useAuth();
   const authDialog = useAuthDialog();
   const admin = isAdmin(profile);
@@ -63,7 +66,11 @@ export default function AiPhotoEditorRoute() {
       {capabilities.error ? (
         <FormAlert>Could not load the photo editor: {String((capabilities.error as Error).message)}</FormAlert>
       ) : capabilities.data ? (
-        <PhotoEditor userId={user.id} capabilities={capabilities.data} />
+        <PhotoEditor
+          userId={user.id}
+          capabilities={capabilities.data}
+          onDesignCreated={(designId) => void navigate(`${paths.editor.getHref()}?designId=${encodeURIComponent(designId)}`)}
+        />
       ) : (
         <PageSpinner />
       )}

@@ -42,3 +42,8 @@ export function usePhotoEditorCapabilities(enabled: boolean) {
 export function createPhotoEdit(source: string, steps: PhotoStep[]): Promise<PhotoEdit> {
   return api.post<PhotoEdit>('/photo-editor/edits', { source, operations: steps });
 }
+
+/** A new design of the admin's showing the stored picture `key` over a page of its size. */
+export function createDesignFromPhoto(key: string): Promise<{ id: string; name: string; version: number }> {
+  return api.post<{ id: string; name: string; version: number }>('/photo-editor/designs', { key });
+}

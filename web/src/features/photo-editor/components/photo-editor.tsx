@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
 import { renderedImageUrl, safeFileName, uploadImage } from '@/lib/upload';
 
-import { createPhotoEdit, type PhotoEdit, type PhotoEditorCapabilities, type PhotoStep } from '../api/photo-editor';
+import { createDesignFromPhoto, createPhotoEdit, type PhotoEdit, type PhotoEditorCapabilities, type PhotoStep } from '../api/photo-editor';
 import { ASPECT_PRESETS, aspectCrop, describeStep, keepAspect, sizeAfter, type Size } from '../lib/steps';
 
 import styles from './photo-editor.module.css';
@@ -17,7 +17,12 @@ const SOURCE_BUCKET = 'user-uploads';
 
 type Source = { key: string; url: string; size: Size; name: string };
 
-type PhotoEditorProps = { userId: string; capabilities: PhotoEditorCapabilities };
+type PhotoEditorProps = {
+  userId: string;
+  capabilities: PhotoEditorCapabilities;
+  /** Called with a new design's id once an edited photo has been made into a design. */
+  onDesignCreated: (designId: string) => void;
+};
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -42,13 +47,13 @@ function measure(url: string): Promise<Size> {
  * resize, rotate, flip, background fill, background removal when the server has a model), run
  * them on the server, compare before and after; every result is stored for use in designs.
  */
-export function PhotoEditor({ userId, capabilities }: PhotoEditorProps) {
+export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEditorProps) {
   const fileId = useId();
   const [source, setSource] = useState<Source | null>(null);
   const [steps, setSteps] = useState<PhotoStep[]>([]);
   const [result, setResult] = useState<PhotoEdit | null>(null);
   const [view, setView] = useState<'before' | 'after'>('after');
-  const [busy, setBusy] = useState<'upload' | 'apply' | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'apply' | 'design' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [resize, setResize] = useState<Size>({ width: 1080, height: 1080 });
   const [lockAspect, setLockAspect] = useState(true);
@@ -120,6 +125,18 @@ export function PhotoEditor({ userId, capabilities }: PhotoEditorProps) {
     setResult(null);
   };
 
+  const makeDesign = async (edit: PhotoEdit) => {
+    setBusy('design');
+    setError(null);
+    try {
+      const design = await createDesignFromPhoto(edit.key);
+      onDesignCreated(design.id);
+    } catch (caught) {
+      setError(errorText(caught));
+      setBusy(null);
+    }
+  };
+
   const copyAddress = async (edit: PhotoEdit) => {
     const copied = await copyText(renderedImageUrl(edit.key));
     toast(copied ? { title: 'Image address copied', variant: 'success' } : { title: 'Could not copy the address', variant: 'error' });
@@ -171,6 +188,9 @@ export function PhotoEditor({ userId, capabilities }: PhotoEditorProps) {
                   Saved as <code>{result.key}</code> ({Math.ceil(result.size / 1024)} KB)
                 </p>
                 <div className={styles.row}>
+                  <Button size="sm" onClick={() => void makeDesign(result)} disabled={busy !== null}>
+                    {busy === 'design' ? 'Creating the design…' : 'Use in a design'}
+                  </Button>
                   <Button size="sm" variant="secondary" onClick={() => void copyAddress(result)}>
                     Copy image address
                   </Button>
