@@ -433,6 +433,8 @@ export function DesignCanvas({ state, dispatch, zoom, onZoom, fontsVersion, stag
             name="transformer"
             rotateEnabled
             flipEnabled={false}
+            // The box is the element's own: figure strokes lie inside it, text strokes are drawn over it.
+            ignoreStroke
             keepRatio={keepRatio}
             resizeEnabled={resizable}
             enabledAnchors={

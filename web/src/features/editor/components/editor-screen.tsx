@@ -479,7 +479,8 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
       <aside className={`${styles.left} ${sheet === 'fields' || sheet === 'layers' ? styles.sheetOpen : ''}`} aria-label="Design panels">
         {leftPanel}
       </aside>
-      <div className={styles.canvasArea} ref={scrollRef} role="region" aria-label="Canvas">
+      {/* Busy until the document's fonts are in and its texts measured with them. */}
+      <div className={styles.canvasArea} ref={scrollRef} role="region" aria-label="Canvas" aria-busy={!fontsReady}>
         <div className={styles.canvasInner}>
           <DesignCanvas state={state} dispatch={dispatch} zoom={zoom} onZoom={(z) => setZoom(clampZoom(z))} fontsVersion={fontsVersion} stageRef={stageRef} />
         </div>

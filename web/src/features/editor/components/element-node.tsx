@@ -7,7 +7,7 @@
 import type Konva from 'konva';
 import { memo, useEffect, useMemo, useRef } from 'react';
 
-import { Ellipse, filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape } from '../lib/konva';
+import { filters as konvaFilters, Group, Image as KonvaImage, Line, Rect, Shape } from '../lib/konva';
 
 import type { DesignElement } from '../model/document';
 import { contrastOf, konvaContrast } from '../model/filters';
@@ -122,27 +122,32 @@ function FigureContent({ element }: { element: DesignElement }) {
   const h = element.height;
   const subType = element.subType ?? 'rect';
   const radius = Math.min(element.cornerRadius ?? 0, w / 2, h / 2);
-  const points = polygonPoints(subType, w, h);
-  if (subType !== 'rect' && subType !== 'circle' && !points) return null;
-  const shape = (props: Record<string, unknown>) =>
-    subType === 'rect' ? (
-      <Rect width={w} height={h} cornerRadius={radius} listening={false} {...props} />
-    ) : subType === 'circle' ? (
-      <Ellipse x={w / 2} y={h / 2} radiusX={w / 2} radiusY={h / 2} listening={false} {...props} />
-    ) : (
-      <Line points={points ?? []} closed tension={0} listening={false} {...props} />
-    );
+  if (subType !== 'rect' && subType !== 'circle' && !polygonPoints(subType, w, h)) return null;
   const strokeWidth = element.strokeWidth ?? 0;
+  const stroke = strokeWidth > 0 ? { stroke: element.stroke ?? '#0c0c0c', strokeWidth: strokeWidth * 2, dash: element.dash } : {};
+  // Filled, then stroked inside the outline as in a download (twice as wide, clipped to it).
+  // With a stroke, Konva draws the figure into a buffer first and applies the shadow and the
+  // opacity to the whole, as the renderer does, so neither shows through the other.
   return (
-    <>
-      {shape({ ...konvaFill(element.fill ?? 'rgb(0, 161, 255)', w, h), ...shadowProps(element) })}
-      {strokeWidth > 0 ? (
-        // The stroke lies inside the outline, as in a download: twice as wide, clipped to it.
-        <Group listening={false} clipFunc={(ctx: Konva.Context) => void traceFigureOutline(ctx, subType, w, h, radius)}>
-          {shape({ stroke: element.stroke ?? '#0c0c0c', strokeWidth: strokeWidth * 2, dash: element.dash, fillEnabled: false })}
-        </Group>
-      ) : null}
-    </>
+    <Shape
+      listening={false}
+      width={w}
+      height={h}
+      {...konvaFill(element.fill ?? 'rgb(0, 161, 255)', w, h)}
+      {...stroke}
+      {...shadowProps(element)}
+      sceneFunc={(context, shape) => {
+        context.beginPath();
+        traceFigureOutline(context, subType, w, h, radius);
+        context.closePath();
+        context.fillShape(shape);
+        if (strokeWidth <= 0) return;
+        context.save();
+        context.clip();
+        context.strokeShape(shape);
+        context.restore();
+      }}
+    />
   );
 }
 
@@ -179,12 +184,19 @@ function TextContent({ element, fontsVersion }: { element: DesignElement; fontsV
           listening={false}
         />
       ) : null}
+      {/* Konva draws the text into a buffer when it casts a shadow or is see-through (the fill
+          and stroke given here only say that something is filled and stroked), and applies the
+          shadow and the opacity to the whole, as the renderer does: the stroke's shadow never
+          falls on the fill, and overlapping glyphs do not show through each other. */}
       <Shape
         listening={false}
         width={element.width}
         height={layout.boxHeight}
-        perfectDrawEnabled={false}
-        sceneFunc={(context, shape) => {
+        fill="black"
+        stroke="black"
+        strokeWidth={1}
+        {...shadowProps(element)}
+        sceneFunc={(context) => {
           const ctx = context._context;
           const gradient = parseLinearGradient(element.fill);
           let fill: string | CanvasGradient = element.fill ?? 'black';
@@ -195,13 +207,6 @@ function TextContent({ element, fontsVersion }: { element: DesignElement; fontsV
             fill = canvasGradient;
           }
           ctx.save();
-          if (element.shadowEnabled) {
-            const scale = shape.getAbsoluteScale().x * (shape.getCanvas()?.getPixelRatio() ?? 1);
-            ctx.shadowColor = element.shadowColor ?? 'black';
-            ctx.shadowBlur = (element.shadowBlur ?? 5) * scale;
-            ctx.shadowOffsetX = (element.shadowOffsetX ?? 0) * scale;
-            ctx.shadowOffsetY = (element.shadowOffsetY ?? 0) * scale;
-          }
           drawTextLayout(ctx, element, layout, fill);
           ctx.restore();
         }}

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+import { FALLBACK_FAMILIES } from '../lib/text-style';
 
 import { walk, type DesignDocument } from '../model/document';
 
@@ -7,14 +9,32 @@ export type FontFamily = { family: string; role?: string; faces: { weight: numbe
 
 const STYLESHEET_ID = 'designcore-fonts';
 
-/** Adds the bundled fonts' stylesheet (`/fonts/fonts.css`, the renderer's own files) once. */
-function ensureStylesheet(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLESHEET_ID)) return;
-  const link = document.createElement('link');
-  link.id = STYLESHEET_ID;
-  link.rel = 'stylesheet';
-  link.href = '/fonts/fonts.css';
-  document.head.appendChild(link);
+let stylesheet: Promise<void> | null = null;
+
+/**
+ * Adds the bundled fonts' stylesheet (`/fonts/fonts.css`, the renderer's own files) once;
+ * resolves when it has been read (or failed). Until then the page knows no bundled face, and
+ * `document.fonts.load` of one resolves at once with nothing loaded.
+ */
+function ensureStylesheet(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  stylesheet ??= new Promise<void>((resolve) => {
+    let link = document.getElementById(STYLESHEET_ID) as HTMLLinkElement | null;
+    if (link?.sheet) {
+      resolve();
+      return;
+    }
+    if (!link) {
+      link = document.createElement('link');
+      link.id = STYLESHEET_ID;
+      link.rel = 'stylesheet';
+      link.href = '/fonts/fonts.css';
+      document.head.appendChild(link);
+    }
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  return stylesheet;
 }
 
 let manifest: Promise<FontFamily[]> | null = null;
@@ -56,7 +76,7 @@ export function useFonts(doc: DesignDocument | null): { families: FontFamily[]; 
   const ready = !faces || typeof document === 'undefined' || !document.fonts || loadedFaces === faces;
 
   useEffect(() => {
-    ensureStylesheet();
+    void ensureStylesheet();
     let active = true;
     void loadManifest().then((list) => active && setFamilies(list));
     return () => {
@@ -68,7 +88,8 @@ export function useFonts(doc: DesignDocument | null): { families: FontFamily[]; 
     if (typeof document === 'undefined' || !document.fonts || !faces) return;
     let active = true;
     const wanted = faces.split('|');
-    void Promise.all(wanted.map((face) => document.fonts.load(face, 'AḄ₦ṣọ').catch(() => [])))
+    void ensureStylesheet()
+      .then(() => Promise.all(wanted.map((face) => document.fonts.load(face, 'AḄ₦ṣọ').catch(() => []))))
       .then(() => document.fonts.ready)
       .then(() => {
         if (!active) return;
@@ -79,6 +100,22 @@ export function useFonts(doc: DesignDocument | null): { families: FontFamily[]; 
       active = false;
     };
   }, [faces]);
+
+  // A face of the document's families or of the fallback ones that finishes loading later
+  // (a fallback the canvas asked for while drawing, a family just picked): measure again.
+  const familiesRef = useRef<Set<string>>(new Set());
+  useLayoutEffect(() => {
+    familiesRef.current = new Set([...faces.split('|').map((face) => face.slice(face.indexOf('"') + 1, -1)), ...FALLBACK_FAMILIES]);
+  }, [faces]);
+  useEffect(() => {
+    if (typeof document === 'undefined' || !document.fonts) return;
+    const done = (event: Event) => {
+      const loaded = (event as FontFaceSetLoadEvent).fontfaces ?? [];
+      if (loaded.some((face) => familiesRef.current.has(face.family.replace(/^["']|["']$/g, '')))) setVersion((v) => v + 1);
+    };
+    document.fonts.addEventListener('loadingdone', done);
+    return () => document.fonts.removeEventListener('loadingdone', done);
+  }, []);
 
   return { families, version, ready };
 }

@@ -8,13 +8,12 @@ import { Brighten } from 'konva/lib/filters/Brighten';
 import { Contrast } from 'konva/lib/filters/Contrast';
 import { Grayscale } from 'konva/lib/filters/Grayscale';
 import { Sepia } from 'konva/lib/filters/Sepia';
-import 'konva/lib/shapes/Ellipse';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Line';
 import 'konva/lib/shapes/Rect';
 import 'konva/lib/shapes/Transformer';
 
-export { Ellipse, Group, Image, Layer, Line, Rect, Shape, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
+export { Group, Image, Layer, Line, Rect, Shape, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
 
 /** The image filters the renderer also draws. */
 export const filters = { Blur, Brighten, Contrast, Grayscale, Sepia };
