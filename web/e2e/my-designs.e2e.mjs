@@ -1,6 +1,7 @@
 // My Designs in a real Chromium, as a new user would use it: two designs made through the API
 // (one saved, so its preview is drawn), the page lists them; one is dragged onto a day of the
-// calendar, dragged on to another day, and opened in the editor from the calendar. Screenshots
+// calendar, dragged on to another day, moved a day back with the keyboard alone (Move, arrow,
+// Enter), and opened in the editor from the calendar. Screenshots
 // at 1440 and 375 px go to web/test-results/.
 //
 //   ./dev nox -s e2e
@@ -110,6 +111,32 @@ describe('My Designs', () => {
       await eventually(async () => (await scheduledFor(user.token, sale.id)) === dayOne, `the sale post on ${dayOne}`);
       await first.getByRole('link', { name: 'Open Sallah sale post' }).waitFor();
       await page.getByText('Every design has a day.').waitFor();
+
+      // Without a mouse, in the grid: the flyer's Move button picks it up, an arrow carries it a
+      // day back (the live region says the day), Enter drops it.
+      const dayBefore = await cells.nth(16).getAttribute('data-day');
+      const move = second.getByRole('button', { name: 'Move Harvest Sunday flyer', exact: true });
+      await move.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(/^Picked up Harvest Sunday flyer from /).waitFor();
+      await page.keyboard.press('ArrowLeft');
+      const live = page.locator('[aria-live="assertive"]');
+      const dayName = (await grid.locator(`[data-day="${dayBefore}"]`).getAttribute('aria-label')).split(',')[0];
+      await eventually(async () => (await live.textContent()) === dayName, `the live region says ${dayName}`);
+      await page.keyboard.press('Enter');
+      await eventually(async () => (await scheduledFor(user.token, flyer.id)) === dayBefore, `moved by keyboard to ${dayBefore}`);
+      const before = grid.locator(`[data-day="${dayBefore}"]`);
+      await before.getByRole('link', { name: 'Open Harvest Sunday flyer' }).waitFor();
+      await eventually(
+        async () => (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Move Harvest Sunday flyer',
+        'the focus follows the moved design',
+      );
+      // Back to the day the rest of the test expects.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await eventually(async () => (await scheduledFor(user.token, flyer.id)) === dayTwo, `moved back to ${dayTwo}`);
+      await second.getByRole('link', { name: 'Open Harvest Sunday flyer' }).waitFor();
 
       // The previews come from the server once drawn.
       await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Your designs"] img').length === 2, null, { timeout: 20_000 });

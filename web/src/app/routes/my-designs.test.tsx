@@ -265,6 +265,30 @@ describe('My Designs page', () => {
     expect(calls).toContainEqual({ method: 'PATCH', path: '/designs/d1', body: { scheduled_for: '2026-10-12' } });
   });
 
+  test('a scheduled design is moved to another day with the keyboard alone', async () => {
+    const { calls } = fakeServer([design('d1', 'Church flyer', '2026-10-20T10:00:00Z', '2026-10-14')]);
+    const { user } = renderLayout(<MyDesignsRoute />, { as: member() });
+
+    const cell = await screen.findByRole('gridcell', { name: 'Wednesday 14 October 2026, 1 design' });
+    const move = within(cell).getByRole('button', { name: 'Move Church flyer' });
+    move.focus();
+    await user.keyboard('{Enter}');
+    expect(move).toHaveAttribute('aria-pressed', 'true');
+    const live = screen.getByText(/^Picked up Church flyer from Wednesday 14 October 2026\./);
+    expect(live).toHaveAttribute('aria-live', 'assertive');
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(live).toHaveTextContent('Thursday 22 October 2026');
+    await user.keyboard('{Escape}');
+    expect(live).toHaveTextContent('Move cancelled. Church flyer stays on Wednesday 14 October 2026.');
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.keyboard('{Enter}{ArrowDown}{ArrowRight}{Enter}');
+    expect(live).toHaveTextContent('Church flyer moved to Thursday 22 October 2026.');
+    const moved = await screen.findByRole('gridcell', { name: 'Thursday 22 October 2026, 1 design' });
+    expect(calls).toContainEqual({ method: 'PATCH', path: '/designs/d1', body: { scheduled_for: '2026-10-22' } });
+    await waitFor(() => expect(within(moved).getByRole('button', { name: 'Move Church flyer' })).toHaveFocus());
+  });
+
   test('labels the calendar grid, marks today and occasions, and moves with the arrow keys', async () => {
     fakeServer([design('d1', 'Church flyer', '2026-10-20T10:00:00Z')]);
     const { user } = renderLayout(<MyDesignsRoute />, { as: member() });

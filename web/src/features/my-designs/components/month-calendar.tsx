@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
 import { CloseIcon } from '@/components/ui/icons';
@@ -6,6 +6,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import type { CalendarMonth, DesignSummary, Occasion } from '../api/my-designs';
 import { addDays, dayNumber, fullDate, monthOf, monthTitle, weekdayHeaders } from '../lib/dates';
 import { DESIGN_DRAG_TYPE, draggedDesignId, startDesignDrag } from '../lib/drag';
+import { carryKey, pickUp, type Carry } from '../lib/keyboard-move';
 
 import styles from './my-designs.module.css';
 
@@ -53,7 +54,9 @@ function groupByDay<T>(items: T[], dayOf: (item: T) => string | null): Map<strin
  * The month as an ARIA grid: a row per week, a gridcell per day labelled with its full date, its
  * occasions and how many designs it holds. One day is in the tab order; the arrow keys move
  * between days (a week up and down), Home and End to the week's ends. A design card, an unscheduled
- * design or a design on another day can be dropped on a day.
+ * design or a design on another day can be dropped on a day. Without a mouse, a scheduled design's
+ * Move button picks it up (Enter or Space), the arrow keys choose its new day, Enter drops it and
+ * Escape cancels; a live region says each step (`../lib/keyboard-move`).
  */
 export function MonthCalendar({ calendar, scheduled, onSchedule, onUnschedule, openHref, searchHref }: Props) {
   const days = calendar.weeks.flat();
@@ -65,6 +68,52 @@ export function MonthCalendar({ calendar, scheduled, onSchedule, onUnschedule, o
   const focusDay = inGrid(active) ? active : initial;
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const [carry, setCarry] = useState<Carry | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  /** A design just dropped by keyboard: its Move button gets the focus once it shows on its new day. */
+  const refocus = useRef<{ designId: string; day: string } | null>(null);
+
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    const button = gridRef.current?.querySelector<HTMLElement>(
+      `[data-day="${wanted.day}"] [data-design-id="${wanted.designId}"] [data-move]`,
+    );
+    if (!button) return;
+    refocus.current = null;
+    button.focus();
+  }, [scheduled]);
+
+  function onMoveKey(event: KeyboardEvent<HTMLButtonElement>, design: DesignSummary, day: string) {
+    if (carry === null || carry.designId !== design.id) {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      const started = pickUp(design.id, design.name, day);
+      setCarry(started.carry);
+      setAnnouncement(started.announce);
+      return;
+    }
+    const step = carryKey(carry, event.key, days);
+    if (step.kind === 'ignore') return;
+    event.preventDefault();
+    event.stopPropagation();
+    setAnnouncement(step.announce);
+    if (step.kind === 'carry') {
+      setCarry(step.carry);
+      return;
+    }
+    setCarry(null);
+    if (step.kind === 'drop') {
+      refocus.current = { designId: step.designId, day: step.day };
+      onSchedule(step.designId, step.day);
+    }
+  }
+
+  function cancelCarry() {
+    if (carry === null) return;
+    setAnnouncement(`Move cancelled. ${carry.name} stays on ${fullDate(carry.from)}.`);
+    setCarry(null);
+  }
 
   function moveTo(day: string) {
     if (!inGrid(day)) return;
@@ -132,7 +181,7 @@ export function MonthCalendar({ calendar, scheduled, onSchedule, onUnschedule, o
               styles.day,
               monthOf(day) === calendar.month ? '' : styles.outside,
               day === calendar.today ? styles.today : '',
-              dropTarget === day ? styles.dropTarget : '',
+              dropTarget === day || carry?.to === day ? styles.dropTarget : '',
               dayOccasions.some((o) => o.kind === 'public_holiday') ? styles.holiday : '',
             ];
             return (
@@ -158,13 +207,29 @@ export function MonthCalendar({ calendar, scheduled, onSchedule, onUnschedule, o
                   <OccasionMark key={occasion.name} occasion={occasion} searchHref={searchHref} />
                 ))}
                 {dayDesigns.map((design) => (
-                  <ScheduledChip key={design.id} design={design} openHref={openHref} onUnschedule={onUnschedule} />
+                  <ScheduledChip
+                    key={design.id}
+                    design={design}
+                    carried={carry?.designId === design.id}
+                    openHref={openHref}
+                    onUnschedule={onUnschedule}
+                    onMoveKey={(event) => onMoveKey(event, design, day)}
+                    onMoveClick={() => {
+                      const started = pickUp(design.id, design.name, day);
+                      setCarry(started.carry);
+                      setAnnouncement(started.announce);
+                    }}
+                    onMoveBlur={cancelCarry}
+                  />
                 ))}
               </div>
             );
           })}
         </div>
       ))}
+      <p className="visually-hidden" aria-live="assertive" aria-atomic="true">
+        {announcement}
+      </p>
     </div>
   );
 }
@@ -186,16 +251,24 @@ export function OccasionMark({ occasion, searchHref }: { occasion: Occasion; sea
 
 function ScheduledChip({
   design,
+  carried,
   openHref,
   onUnschedule,
+  onMoveKey,
+  onMoveClick,
+  onMoveBlur,
 }: {
   design: DesignSummary;
+  carried: boolean;
   openHref: (id: string) => string;
   onUnschedule: (design: DesignSummary) => void;
+  onMoveKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onMoveClick: () => void;
+  onMoveBlur: () => void;
 }) {
   return (
     <span
-      className={styles.chip}
+      className={`${styles.chip} ${carried ? styles.chipCarried : ''}`}
       draggable
       data-design-id={design.id}
       onDragStart={(event) => startDesignDrag(event.dataTransfer, design.id)}
@@ -205,6 +278,24 @@ function ScheduledChip({
       </Link>
       <button
         type="button"
+        data-move=""
+        className={styles.chipRemove}
+        aria-label={`Move ${design.name}`}
+        aria-pressed={carried}
+        title="Move: Enter picks it up, arrow keys choose a day, Enter drops, Escape cancels"
+        onKeyDown={onMoveKey}
+        onClick={(event) => {
+          // Keyboard activation is handled on keydown; a pointer click picks it up too.
+          if (event.detail > 0 && !carried) onMoveClick();
+        }}
+        onBlur={() => {
+          if (carried) onMoveBlur();
+        }}
+      >
+        <MoveIcon />
+      </button>
+      <button
+        type="button"
         className={styles.chipRemove}
         aria-label={`Remove ${design.name} from the calendar`}
         onClick={() => onUnschedule(design)}
@@ -212,6 +303,14 @@ function ScheduledChip({
         <CloseIcon size={12} />
       </button>
     </span>
+  );
+}
+
+function MoveIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width={12} height={12} fill="currentColor">
+      <path d="M12 2l3.5 3.5H13V11h5.5V8.5L22 12l-3.5 3.5V13H13v5.5h2.5L12 22l-3.5-3.5H11V13H5.5v2.5L2 12l3.5-3.5V11H11V5.5H8.5z" />
+    </svg>
   );
 }
 

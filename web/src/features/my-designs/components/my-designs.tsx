@@ -250,7 +250,7 @@ export function MyDesigns({ openHref, searchHref, newDesignHref }: Props) {
             <p className={styles.hint}>
               {phone
                 ? 'Use Schedule on a design to give it a day.'
-                : 'Drag a design onto a day, or use its Schedule button. Arrow keys move between days.'}
+                : 'Drag a design onto a day, or use its Schedule button. Arrow keys move between days; a design\'s Move button picks it up, arrow keys carry it, Enter drops it.'}
             </p>
           </>
         )}
