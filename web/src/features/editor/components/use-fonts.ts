@@ -113,8 +113,9 @@ export function useFonts(doc: DesignDocument | null): { families: FontFamily[]; 
       const loaded = (event as FontFaceSetLoadEvent).fontfaces ?? [];
       if (loaded.some((face) => familiesRef.current.has(face.family.replace(/^["']|["']$/g, '')))) setVersion((v) => v + 1);
     };
-    document.fonts.addEventListener('loadingdone', done);
-    return () => document.fonts.removeEventListener('loadingdone', done);
+    const set = document.fonts;
+    set.addEventListener('loadingdone', done);
+    return () => set.removeEventListener('loadingdone', done);
   }, []);
 
   return { families, version, ready };
