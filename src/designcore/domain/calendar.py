@@ -128,6 +128,14 @@ def time_zone(raw: object, path: str = "tz") -> ZoneInfo:
         ) from None
 
 
+def time_zone_name(raw: object, path: str = "time_zone") -> str:
+    """The canonical name of the IANA time zone ``raw`` names (a saved setting: blank is not
+    accepted); ``ValidationFailed`` on ``path`` for anything else."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise ValidationFailed([FieldIssue(path, "expected an IANA time zone name")])
+    return time_zone(raw, path).key
+
+
 def today_in(now: datetime, zone: ZoneInfo) -> date:
     """The date ``now`` (timezone-aware) falls on in ``zone``."""
     if now.tzinfo is None:

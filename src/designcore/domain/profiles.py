@@ -9,6 +9,7 @@ from datetime import datetime
 
 import attrs
 
+from designcore.domain.calendar import DEFAULT_TIME_ZONE
 from designcore.domain.errors import Conflict, FieldIssue, ValidationFailed
 from designcore.domain.premium import Viewer
 
@@ -39,6 +40,8 @@ class Profile:
     avatar: str | None = None
     referral_code: str
     """The user's own code, given to others."""
+    time_zone: str = DEFAULT_TIME_ZONE
+    """The IANA zone the user's calendar is in (today, the weeks)."""
     created_at: datetime
     updated_at: datetime
 

@@ -5,11 +5,13 @@ is tested in tests/unit/app/services/test_profiles.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 
+from designcore.adapters.memory import FixedClock
 from designcore.app import Container
 from designcore.app.http import create_app
 
@@ -65,3 +67,45 @@ class TestProfiles:
             headers=referrer,
         )
         assert (403, "not_your_user_id") == (other.status_code, other.json()["code"])
+
+
+class TestTimeZone:
+    def test_a_saved_time_zone_is_the_calendars(self, api: Client, clock: FixedClock) -> None:
+        """Africa/Lagos until changed; PATCH saves a zone, and the calendar without ``tz`` is
+        then in it: 23:30 UTC on 30 September is 1 October in Lagos, still 30 September in
+        New York."""
+        clock.current = datetime(2026, 9, 30, 23, 30, tzinfo=UTC)
+        me = sign_up(api, "zone@example.com")
+        assert "Africa/Lagos" == api.get("/api/v1/profiles/me", headers=me).json()["time_zone"]
+        assert "2026-10-01" == api.get("/api/v1/calendar", headers=me).json()["today"]
+
+        saved = api.patch("/api/v1/profiles/me", json={"time_zone": "America/New_York"}, headers=me)
+        assert 200 == saved.status_code, saved.text
+        assert "America/New_York" == saved.json()["time_zone"]
+        assert "America/New_York" == api.get("/api/v1/profiles/me", headers=me).json()["time_zone"]
+        assert "2026-09-30" == api.get("/api/v1/calendar", headers=me).json()["today"]
+        # An explicit zone still wins; signed out is Lagos.
+        explicit = api.get("/api/v1/calendar", params={"tz": "Africa/Lagos"}, headers=me)
+        assert "2026-10-01" == explicit.json()["today"]
+        assert "2026-10-01" == api.get("/api/v1/calendar").json()["today"]
+
+    @pytest.mark.parametrize(
+        "body",
+        [
+            {"time_zone": "Mars/Olympus"},
+            {"time_zone": ""},
+            {"time_zone": "../../etc/passwd"},
+            {"time_zone": 3},
+            {},
+            {"time_zone": "Europe/London", "theme": "dark"},
+        ],
+    )
+    def test_a_bad_zone_is_400_and_changes_nothing(self, api: Client, body: Any) -> None:
+        me = sign_up(api, "badzone@example.com")
+        answer = api.patch("/api/v1/profiles/me", json=body, headers=me)
+        assert 400 == answer.status_code, answer.text
+        assert "Africa/Lagos" == api.get("/api/v1/profiles/me", headers=me).json()["time_zone"]
+
+    def test_signed_out_is_401(self, api: Client) -> None:
+        answer = api.patch("/api/v1/profiles/me", json={"time_zone": "Europe/London"})
+        assert 401 == answer.status_code

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from designcore.adapters.sqlalchemy.tables import Base, Json
+from designcore.domain.calendar import DEFAULT_TIME_ZONE
 
 Uuid = sa.String(36)
 """Ids are UUID strings."""
@@ -159,6 +160,9 @@ class ProfileRow(Base):
     username: Mapped[str | None] = mapped_column(sa.Text, unique=True)
     avatar: Mapped[str | None] = mapped_column(sa.Text)
     referral_code: Mapped[str] = mapped_column(sa.Text, unique=True)
+    time_zone: Mapped[str] = mapped_column(
+        sa.Text, default=DEFAULT_TIME_ZONE, server_default=DEFAULT_TIME_ZONE
+    )
     created_at: Mapped[datetime] = mapped_column(Moment)
     updated_at: Mapped[datetime] = mapped_column(Moment)
 

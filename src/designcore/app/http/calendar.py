@@ -12,6 +12,8 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import QueryParameter
 
 from designcore.app.services.calendar import CalendarMonth, CalendarService
+from designcore.app.services.profiles import ProfileService
+from designcore.domain.premium import Viewer
 
 Calendar = NamedDependency[CalendarService]
 
@@ -71,14 +73,18 @@ def calendar_controller(provide_calendar: Callable[[], CalendarService]) -> type
         def month(
             self,
             calendar: Calendar,
+            profiles: NamedDependency[ProfileService],
+            viewer: NamedDependency[Viewer],
             year: Annotated[int | None, QueryParameter()] = None,
             month: Annotated[int | None, QueryParameter()] = None,
             tz: Annotated[str | None, QueryParameter(max_length=64)] = None,
         ) -> Response[CalendarOut]:
-            """A month (default: this month) in the time zone ``tz`` (an IANA name, default
-            Africa/Lagos): today, the weeks Monday first, and the holidays and common dates
-            with how many templates each one's search finds. 400 for a bad year, month or
-            zone."""
+            """A month (default: this month) in the time zone ``tz`` (an IANA name; without
+            it, the signed-in user's saved zone, else Africa/Lagos): today, the weeks Monday
+            first, and the holidays and common dates with how many templates each one's
+            search finds. 400 for a bad year, month or zone."""
+            if tz is None:
+                tz = profiles.time_zone_of(viewer)
             answer = calendar.month(year, month, tz)
             return Response(
                 CalendarOut.of(answer), headers={"Cache-Control": "private, max-age=60"}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 import msgspec
-from litestar import Controller, MediaType, Response, get, post
+from litestar import Controller, MediaType, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from designcore.app.services.profiles import ProfileService
+from designcore.app.services.profiles import ProfileService, ProfileView
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import Referral
 
@@ -30,9 +30,38 @@ class ProfileOut(msgspec.Struct, kw_only=True):
     username: str | None
     avatar: str | None
     referral_code: str
+    time_zone: str
+    """The IANA zone the calendar is in (Africa/Lagos unless the user chose another)."""
     credits: int
     created_at: datetime
     updated_at: datetime
+
+    @classmethod
+    def of(cls, view: ProfileView) -> ProfileOut:
+        """From the service."""
+        p = view.profile
+        return cls(
+            id=p.id,
+            email=p.email,
+            first_name=p.first_name,
+            last_name=p.last_name,
+            subscription_status=p.subscription_status,
+            subscription_plan=p.subscription_plan,
+            user_role=p.user_role,
+            username=p.username,
+            avatar=p.avatar,
+            referral_code=p.referral_code,
+            time_zone=p.time_zone,
+            credits=view.credits,
+            created_at=p.created_at,
+            updated_at=p.updated_at,
+        )
+
+
+class ProfileSettingsIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``{time_zone}``: the settings a user changes on the Account page."""
+
+    time_zone: str
 
 
 class ReferralOut(msgspec.Struct, kw_only=True):
@@ -71,23 +100,16 @@ class AccountController(Controller):
     @get("/profiles/me", operation_id="myProfile", sync_to_thread=True)
     def me(self, profiles: Profiles, viewer: Me) -> ProfileOut:
         """The caller's profile with the credits balance from the ledger."""
-        view = profiles.me(viewer)
-        p = view.profile
-        return ProfileOut(
-            id=p.id,
-            email=p.email,
-            first_name=p.first_name,
-            last_name=p.last_name,
-            subscription_status=p.subscription_status,
-            subscription_plan=p.subscription_plan,
-            user_role=p.user_role,
-            username=p.username,
-            avatar=p.avatar,
-            referral_code=p.referral_code,
-            credits=view.credits,
-            created_at=p.created_at,
-            updated_at=p.updated_at,
-        )
+        return ProfileOut.of(profiles.me(viewer))
+
+    @patch("/profiles/me", operation_id="updateMyProfile", sync_to_thread=True)
+    def update_me(
+        self, profiles: Profiles, viewer: Me, data: JSONBody[ProfileSettingsIn]
+    ) -> ProfileOut:
+        """Save the caller's settings: ``{time_zone}``, an IANA name such as
+        ``Africa/Lagos`` (the calendar's today and weeks). 400 naming ``time_zone`` for an
+        unknown zone, 401 signed out."""
+        return ProfileOut.of(profiles.set_time_zone(viewer, data.time_zone))
 
     @get("/referrals", operation_id="myReferrals", sync_to_thread=True)
     def referrals(self, profiles: Profiles, viewer: Me) -> list[ReferralOut]:

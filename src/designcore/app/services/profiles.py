@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from designcore.domain.accounts import User, normalise_email
+from designcore.domain.calendar import time_zone_name
 from designcore.domain.errors import NotAllowed, NotFound
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import (
@@ -150,6 +151,30 @@ class ProfileService:
             )
             uow.commit()
             return current - amount
+
+    def set_time_zone(self, viewer: Viewer, raw: object) -> ProfileView:
+        """Save the caller's calendar time zone (an IANA name, checked by
+        ``designcore.domain.calendar.time_zone_name``); answers the profile. Raises
+        ``NotAllowed`` signed out and ``ValidationFailed`` on ``time_zone``."""
+        user_id = self._signed_in(viewer)
+        name = time_zone_name(raw)
+        with self._accounts() as uow:
+            changed = attrs.evolve(
+                uow.profiles.get(user_id), time_zone=name, updated_at=self._clock.now()
+            )
+            uow.profiles.update(changed)
+            uow.commit()
+            return ProfileView(changed, uow.credits.balance(user_id))
+
+    def time_zone_of(self, viewer: Viewer) -> str | None:
+        """The signed-in caller's saved time zone; ``None`` signed out or without a profile."""
+        if viewer.user_id is None:
+            return None
+        with self._accounts() as uow:
+            try:
+                return uow.profiles.get(viewer.user_id).time_zone
+            except NotFound:
+                return None
 
     def grant_admin(self, email: str) -> Profile:
         """Give the account with this e-mail the admin role (operators, through the CLI)."""

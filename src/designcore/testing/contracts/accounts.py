@@ -711,6 +711,7 @@ class _Profiles:
             user_role="admin",
             username="ada",
             avatar="/storage/v1/object/public/avatars/ada.png",
+            time_zone="America/New_York",
             updated_at=at(1),
         )
         with uow_factory() as uow:
