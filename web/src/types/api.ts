@@ -96,6 +96,8 @@ export type Profile = {
   username: string | null;
   avatar: string | null;
   referral_code: string | null;
+  /** The calendar's IANA time zone (Africa/Lagos until the user chooses another). */
+  time_zone?: string;
   created_at: string;
   updated_at: string;
   /** The referral-credit ledger's balance. */

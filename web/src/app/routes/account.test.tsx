@@ -50,6 +50,19 @@ describe('the account page', () => {
     expect(screen.getByText('Upgrade dialog is open')).toBeInTheDocument();
   });
 
+  test('the calendar time zone is Africa/Lagos until another is chosen and saved', async () => {
+    const { user, member: me } = renderAccount();
+
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    const select = await within(profile).findByRole('combobox', { name: 'Time zone' });
+    expect(select).toHaveValue('Africa/Lagos');
+    expect(within(select).getAllByRole('option')[0]).toHaveTextContent('Africa/Lagos (GMT+1)');
+    await user.selectOptions(select, 'Europe/London');
+    expect(await screen.findByText('Time zone saved')).toBeInTheDocument();
+    expect(me.profile.time_zone).toBe('Europe/London');
+    await waitFor(() => expect(within(profile).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/London'));
+  });
+
   test('a premium user sees the renewal date, the payment history and no Upgrade', async () => {
     const payer = member({ premium: true });
     memberDb.periodEnds.set(payer.id, '2026-12-23T10:00:00Z');

@@ -7,6 +7,7 @@ import { env } from '@/config/env';
 import { CreditsLedger } from '@/features/account/components/credits-ledger';
 import { PaymentHistory } from '@/features/account/components/payment-history';
 import { PlanSummary } from '@/features/account/components/plan-summary';
+import { TimeZoneSetting } from '@/features/account/components/time-zone-setting';
 import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -28,7 +29,7 @@ const ReferralDialog = lazy(() =>
  * programme that earns them), password and two-factor authentication.
  */
 export default function AccountRoute() {
-  const { user, profile, loading } = useAuth();
+  const { user, profile, loading, refreshProfile } = useAuth();
   const authDialog = useAuthDialog();
   const upgradeDialog = useUpgradeDialog();
   const { premiumBusinessModelEnabled } = useSiteSettings();
@@ -65,6 +66,7 @@ export default function AccountRoute() {
             <dt>Plan</dt>
             <dd>{planLabel(profile)}</dd>
           </dl>
+          {profile ? <TimeZoneSetting key={profile.time_zone} value={profile.time_zone} onSaved={refreshProfile} /> : null}
         </section>
 
         <section className={styles.card} aria-labelledby="account-plan">

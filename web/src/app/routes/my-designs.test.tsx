@@ -62,6 +62,8 @@ function fakeServer(initial: DesignSummary[], { today = TODAY, thisMonth = 10 } 
   let designs = [...initial];
   const deleted = new Map<string, DesignSummary>();
   const calls: Call[] = [];
+  /** The `tz` of every calendar request. */
+  const zones: string[] = [];
   const sorted = () => [...designs].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   server.use(
     http.get(apiPath('/designs'), ({ request }) => {
@@ -110,6 +112,7 @@ function fakeServer(initial: DesignSummary[], { today = TODAY, thisMonth = 10 } 
     }),
     http.get(apiPath('/calendar'), ({ request }) => {
       const url = new URL(request.url);
+      zones.push(url.searchParams.get('tz') ?? '');
       const year = Number(url.searchParams.get('year') ?? 2026);
       const month = Number(url.searchParams.get('month') ?? thisMonth);
       const weeks = weeksOf(year, month);
@@ -125,7 +128,7 @@ function fakeServer(initial: DesignSummary[], { today = TODAY, thisMonth = 10 } 
       return HttpResponse.json(answer);
     }),
   );
-  return { calls };
+  return { calls, zones };
 }
 
 function cardOf(name: string): HTMLElement {
@@ -287,6 +290,16 @@ describe('My Designs page', () => {
     const moved = await screen.findByRole('gridcell', { name: 'Thursday 22 October 2026, 1 design' });
     expect(calls).toContainEqual({ method: 'PATCH', path: '/designs/d1', body: { scheduled_for: '2026-10-22' } });
     await waitFor(() => expect(within(moved).getByRole('button', { name: 'Move Church flyer' })).toHaveFocus());
+  });
+
+  test('the calendar is asked for in the saved time zone', async () => {
+    const { zones } = fakeServer([]);
+    const someone = member();
+    someone.profile.time_zone = 'America/New_York';
+    renderLayout(<MyDesignsRoute />, { as: someone });
+    await screen.findByRole('grid', { name: 'Calendar, October 2026' });
+    expect(zones.length).toBeGreaterThan(0);
+    expect(new Set(zones)).toEqual(new Set(['America/New_York']));
   });
 
   test('labels the calendar grid, marks today and occasions, and moves with the arrow keys', async () => {

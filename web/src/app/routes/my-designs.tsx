@@ -13,10 +13,10 @@ const TITLE = 'My Designs';
 
 /** `/my-designs`: the signed-in user's designs and their calendar; signed out, a sign-in prompt. */
 export default function MyDesignsRoute() {
-  const { user, loading } = useAuth();
+  const { user, profile, loading } = useAuth();
   const authDialog = useAuthDialog();
 
-  if (loading) return <PageSpinner />;
+  if (loading || (user !== null && profile === null)) return <PageSpinner />;
 
   if (user === null) {
     return (
@@ -43,6 +43,7 @@ export default function MyDesignsRoute() {
       </header>
       <MyDesigns
         key={user.id}
+        timeZone={profile?.time_zone ?? 'Africa/Lagos'}
         openHref={(id) => paths.editor.getHref(id)}
         searchHref={(term) => paths.templates.getHref(term)}
         newDesignHref={paths.templates.getHref()}

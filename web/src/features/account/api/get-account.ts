@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { AccountCredits, AccountPayment, AccountSubscription, Page } from '@/types/api';
+import type { AccountCredits, AccountPayment, AccountSubscription, Page, Profile } from '@/types/api';
 
 /** `GET /api/v1/account/subscription`: plan, status and renewal date. */
 export function getSubscription(): Promise<AccountSubscription> {
@@ -39,4 +39,9 @@ export function usePayments(userId: string | null, page: number) {
 
 export function useCredits(userId: string | null) {
   return useSWR(userId ? accountKeys.credits(userId) : null, getCredits);
+}
+
+/** `PATCH /api/v1/profiles/me {time_zone}`: saves the calendar's time zone; answers the profile. */
+export function saveTimeZone(timeZone: string): Promise<Profile> {
+  return api.patch<Profile>('/profiles/me', { time_zone: timeZone });
 }

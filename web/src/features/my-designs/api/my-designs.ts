@@ -129,14 +129,6 @@ export function usePreview(url: string | null) {
   return useSWR(url ? myDesignsKeys.preview(url) : null, () => fetchPreview(url ?? ''));
 }
 
-/** The user's time zone as the browser knows it (an IANA name), or '' to let the server choose. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  } catch {
-    return '';
-  }
-}
 
 const encode = encodeURIComponent;
 

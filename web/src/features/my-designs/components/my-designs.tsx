@@ -9,7 +9,6 @@ import { toast } from '@/components/ui/toaster';
 import { useMediaQuery } from '@/lib/media-query';
 
 import {
-  browserTimeZone,
   useCalendarMonth,
   useDesignActions,
   useDesignList,
@@ -36,6 +35,8 @@ export const UNDO_SECONDS = 30;
 type Props = CalendarLinks & {
   /** Where "Create a design" goes when there are none. */
   newDesignHref: string;
+  /** The user's saved IANA time zone: the calendar's today and weeks. */
+  timeZone: string;
 };
 
 function message(error: unknown): string {
@@ -48,13 +49,13 @@ function message(error: unknown): string {
  * calendar's days show the designs scheduled on them, and the holidays and common dates with a
  * link to matching templates.
  */
-export function MyDesigns({ openHref, searchHref, newDesignHref }: Props) {
+export function MyDesigns({ openHref, searchHref, newDesignHref, timeZone }: Props) {
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim());
   const [pages, setPages] = useState(1);
   const [month, setMonth] = useState<{ year: number; month: number } | null>(null);
   const [scheduling, setScheduling] = useState<DesignSummary | null>(null);
-  const [tz] = useState(browserTimeZone);
+  const tz = timeZone;
   const phone = useMediaQuery(PHONE_QUERY);
 
   const list = useDesignList(term, pages, true);

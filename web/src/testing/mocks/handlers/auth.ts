@@ -281,4 +281,15 @@ export const authHandlers = [
     if (!caller) return apiError(401, 'invalid_token', 'The access token is not valid');
     return HttpResponse.json(profileJson(caller.user));
   }),
+
+  http.patch(apiPath('/profiles/me'), async ({ request }) => {
+    const caller = bearer(request);
+    if (!caller) return apiError(401, 'sign_in_required', 'Sign in to change your profile');
+    const { time_zone: zone } = (await body(request)) as { time_zone?: unknown };
+    if (typeof zone !== 'string' || !/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(zone)) {
+      return apiError(400, 'validation_failed', 'time_zone: expected an IANA time zone name');
+    }
+    caller.user.profile.time_zone = zone;
+    return HttpResponse.json(profileJson(caller.user));
+  }),
 ];
