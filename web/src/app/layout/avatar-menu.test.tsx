@@ -50,6 +50,16 @@ describe('AvatarMenu', () => {
     );
   });
 
+  test('on mobile without a community chat in the settings, Join community opens the creators', async () => {
+    authDb.siteSettings = authDb.siteSettings.filter((setting) => setting.setting_key !== 'community_url');
+    act(() => setViewportWidth(375));
+    await openMenu(<AvatarMenu />, { as: member() });
+
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Join community' })).toHaveAttribute('href', '/creators'),
+    );
+  });
+
   test('Account and Site Settings go to their pages', async () => {
     const { user, router } = await openMenu(<AvatarMenu />, { as: member({ admin: true }) });
 

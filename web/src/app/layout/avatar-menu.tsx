@@ -51,11 +51,15 @@ export function AvatarMenu() {
       <MenuLink to={paths.account.getHref()} icon={<UserIcon size={18} />}>
         Account
       </MenuLink>
-      {!isDesktop && communityUrl ? (
+      {isDesktop ? null : communityUrl ? (
         <MenuExternalLink href={communityUrl} icon={<UsersIcon size={18} />}>
           Join community
         </MenuExternalLink>
-      ) : null}
+      ) : (
+        <MenuLink to={paths.creators.getHref()} icon={<UsersIcon size={18} />}>
+          Join community
+        </MenuLink>
+      )}
       {isAdmin(profile) ? (
         <MenuLink to={paths.siteSettings.getHref()} icon={<SettingsIcon size={18} />}>
           Site Settings

@@ -19,9 +19,20 @@ describe('SiteHeader', () => {
 
     expect(within(header()).getByRole('link', { name: 'designcore Beta' })).toHaveAttribute('href', '/');
     expect(within(header()).getByText('Beta')).toBeInTheDocument();
-    expect(await within(header()).findByRole('link', { name: 'Join community' })).toHaveAttribute(
-      'href',
-      'https://chat.whatsapp.com/designcore-community',
+    await waitFor(() =>
+      expect(within(header()).getByRole('link', { name: 'Join community' })).toHaveAttribute(
+        'href',
+        'https://chat.whatsapp.com/designcore-community',
+      ),
+    );
+  });
+
+  test('without a community chat in the settings, Join community is still there and opens the creators', async () => {
+    authDb.siteSettings = authDb.siteSettings.filter((setting) => setting.setting_key !== 'community_url');
+    renderLayout(<SiteHeader />);
+
+    await waitFor(() =>
+      expect(within(header()).getByRole('link', { name: 'Join community' })).toHaveAttribute('href', '/creators'),
     );
   });
 

@@ -72,12 +72,18 @@ export function SiteHeader() {
         </nav>
 
         <div className={styles.actions}>
+          {/* Always there (spec section 2): the settings' chat, else the creators in the app. */}
           {communityUrl ? (
             <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={styles.community}>
               <UsersIcon size={16} />
               Join community
             </a>
-          ) : null}
+          ) : (
+            <Link to={paths.creators.getHref()} className={styles.community}>
+              <UsersIcon size={16} />
+              Join community
+            </Link>
+          )}
           {loading ? (
             <Skeleton width={36} height={36} shape="circle" />
           ) : user ? (

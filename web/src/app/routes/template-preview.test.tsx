@@ -2,7 +2,9 @@ import { signInAs } from '@/features/auth/testing';
 import { createTemplate } from '@/testing/data-generators';
 import { authDb } from '@/testing/mocks/auth-db';
 import { db } from '@/testing/mocks/db';
-import { renderRoutes, screen, waitFor, within } from '@/testing/test-utils';
+import { server } from '@/testing/mocks/server';
+import { setViewportWidth } from '@/testing/match-media';
+import { act, renderRoutes, screen, waitFor, within } from '@/testing/test-utils';
 
 import { customizeDecision } from '../browse/use-customize-template';
 import { member } from '../layout/layout-test-utils';
@@ -87,6 +89,23 @@ describe('template preview dialog', () => {
     expect(router.state.location.search).toBe('?page=2');
     expect(await screen.findByRole('dialog', { name: 'Related 3' })).toBeInTheDocument();
     await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'view', template_id: 'rel-3' }));
+  });
+
+  test('on a small screen (375 px) there is no "You might also like", and it is not fetched', async () => {
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) => requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    act(() => setViewportWidth(375));
+    try {
+      const { dialog } = await openPreview('/template/free-1');
+      await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'view', template_id: 'free-1' }));
+      expect(within(dialog).getByRole('button', { name: 'Customize Template' })).toBeInTheDocument();
+
+      expect(requested.some((path) => path.endsWith('/related'))).toBe(false);
+      expect(within(dialog).queryByRole('heading', { name: 'You might also like' })).not.toBeInTheDocument();
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
   });
 
   test('the close button returns to the listing it came from, with its page', async () => {

@@ -16,7 +16,7 @@ export type UpgradeDialogViewProps = {
   /** The payment-help chat (the `payment_help_url` setting). */
   paymentHelpUrl: string | null;
   /**
-   * What 'Problem with your payment?' does while no chat is set: the link is always there
+   * What 'Problem with your payment?' does while no chat is set: it is a link all the same
    * (spec section 2), and then asks the team in the app instead (the Report a Problem form).
    */
   onPaymentHelp: () => void;
@@ -63,9 +63,16 @@ export function UpgradeDialogView({
           Problem with your payment?
         </a>
       ) : (
-        <button type="button" className={styles.help} onClick={onPaymentHelp}>
+        <a
+          className={styles.help}
+          href="#report-a-problem"
+          onClick={(event) => {
+            event.preventDefault();
+            onPaymentHelp();
+          }}
+        >
           Problem with your payment?
-        </button>
+        </a>
       )}
     </Dialog>
   );

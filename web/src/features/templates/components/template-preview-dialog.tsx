@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CrownIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { useIsDesktop } from '@/lib/media-query';
 import type { Template } from '@/types/api';
 
 import { useRelatedTemplates, useTemplate } from '../api/get-template';
@@ -35,7 +36,7 @@ type TemplatePreviewDialogProps = {
 /**
  * The template preview dialog (spec section 2): a large image, on desktop the name and a
  * category badge, 'Customize Template' (with a crown for a premium template while the premium
- * model is on), and 'You might also like' (16 related). Opening a template records a view.
+ * model is on), and on desktop 'You might also like' (16 related). Opening a template records a view.
  */
 export function TemplatePreviewDialog({
   templateId,
@@ -46,7 +47,9 @@ export function TemplatePreviewDialog({
   customizeBusy,
 }: TemplatePreviewDialogProps) {
   const { data: template, error } = useTemplate(templateId);
-  const related = useRelatedTemplates(templateId);
+  // 'You might also like' is desktop only (spec section 2): small screens do not fetch it.
+  const isDesktop = useIsDesktop();
+  const related = useRelatedTemplates(isDesktop ? templateId : undefined);
   const top = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -100,7 +103,7 @@ export function TemplatePreviewDialog({
           </div>
         </div>
       )}
-      {related.data && related.data.length > 0 ? (
+      {isDesktop && related.data && related.data.length > 0 ? (
         <section className={styles.related} aria-labelledby="related-heading">
           <h3 id="related-heading" className={styles.relatedTitle}>
             You might also like
