@@ -94,11 +94,18 @@ describe('ReferralDialog', () => {
     expect(screen.getByText('Referral link shared successfully')).toBeInTheDocument();
   });
 
-  test('without the Web Share API there is no Share button', async () => {
-    renderDialog();
+  test('without the Web Share API, Share is still there and copies the invitation with the link', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    const { user } = renderDialog();
     await screen.findByLabelText('Your referral link');
+    stubClipboard(writeText);
 
-    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('10 free credits'));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(`${origin}?ref=ADA2026`));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    expect(screen.getByText('Referral link copied to clipboard')).toBeInTheDocument();
   });
 
   test("lists the user's referrals", async () => {

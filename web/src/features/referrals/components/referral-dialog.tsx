@@ -24,8 +24,8 @@ export type ReferralDialogProps = {
 
 /**
  * The Referral Program dialog (spec section 2): the referral link (origin + `?ref={code}`) and
- * code, Copy (the button says so for 2 seconds) and Share through the Web Share API where the
- * browser has it, with the toasts of section 8; and the user's referrals.
+ * code, Copy (the button says so for 2 seconds) and Share (the Web Share API where the browser
+ * has it, else a copy of the invitation), with the toasts of section 8; and the user's referrals.
  */
 export function ReferralDialog({ open, onClose, userId }: ReferralDialogProps) {
   return (
@@ -59,13 +59,22 @@ function ReferralContent({ userId }: { userId: string }) {
     }
   };
 
+  const invitation = `Join ${env.APP_NAME} with my link and get ${REFERRAL_REWARD_CREDITS} free credits!`;
+
+  // Share is always there (spec section 2). Where the browser has no share sheet (desktop
+  // Linux, Firefox), it copies the invitation with the link, to paste into a chat.
   const share = async () => {
+    if (!canShare) {
+      if (await copyText(`${invitation} ${link}`)) {
+        toast.success(...REFERRAL_TOASTS.copied);
+      } else {
+        console.error('Could not copy the referral invitation');
+        toast.error(...REFERRAL_TOASTS.copyFailed);
+      }
+      return;
+    }
     try {
-      await navigator.share({
-        title: `Join me on ${env.APP_NAME}`,
-        text: `Join ${env.APP_NAME} with my link and get ${REFERRAL_REWARD_CREDITS} free credits!`,
-        url: link,
-      });
+      await navigator.share({ title: `Join me on ${env.APP_NAME}`, text: invitation, url: link });
       toast.success(...REFERRAL_TOASTS.shared);
     } catch (error) {
       // Closing the share sheet is not a failure.
@@ -99,12 +108,10 @@ function ReferralContent({ userId }: { userId: string }) {
               {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
               {copied ? 'Copied' : 'Copy'}
             </Button>
-            {canShare ? (
-              <Button onClick={() => void share()}>
-                <ShareIcon size={16} />
-                Share
-              </Button>
-            ) : null}
+            <Button onClick={() => void share()}>
+              <ShareIcon size={16} />
+              Share
+            </Button>
           </div>
         </>
       )}
