@@ -173,7 +173,7 @@ export function OtherSettings() {
         <Spinner size="sm" label="Loading the settings" />
       ) : (
         <>
-          <TextSetting settingKey={SETTING_KEYS.communityUrl} label="Community link" current={communityUrl} hint="The header's Join community link" />
+          <TextSetting settingKey={SETTING_KEYS.communityUrl} label="Community link" current={communityUrl} hint="The header's Join community link (while empty it opens the creators page)" />
           <TextSetting settingKey={SETTING_KEYS.paymentHelpUrl} label="Payment help link" current={paymentHelpUrl} hint="'Problem with your payment?' in the upgrade dialog" />
           <TextSetting settingKey={SETTING_KEYS.supportEmail} label="Support e-mail" type="email" current={supportEmail} hint="Where users write for help" />
           <FooterLinksSetting current={footerLinks} />
