@@ -18,7 +18,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.errors import FieldIssue, Unprocessable, ValidationFailed
 
 MAX_OPERATIONS = 20
 """Most steps one request may ask for."""
@@ -106,7 +106,7 @@ class Background:
 
 @attrs.frozen
 class RemoveBackground:
-    """Make the background transparent (needs a background-removal model on the server)."""
+    """Make a plain or nearly plain background transparent (``BackgroundRules``)."""
 
     op = "remove_background"
 
@@ -335,3 +335,93 @@ def photo_element(src: str, width: int, height: int) -> dict[str, Any]:
         "src": src,
         "keepRatio": True,
     }
+
+
+@attrs.frozen
+class BackgroundRules:
+    """How background removal without a model works, for the common case of a product or a
+    portrait photographed on a plain or nearly plain background (a wall, a sheet, a studio
+    sweep). The background's colours are read from the picture's border; what is close to one
+    of them (in CIELAB, 8-bit Pillow units) and reaches the border through such pixels is
+    background. Busy backgrounds (a street, a room, foliage) are refused, not guessed at."""
+
+    working_side: int = 512
+    """The mask is found on a copy at most this many pixels a side, then scaled up."""
+    border: int = 3
+    """Pixels of the working copy's border sampled for the background's colours."""
+    bin_size: int = 16
+    """Border samples are grouped in cubes of this side (L, a and b) to find the colours."""
+    max_colours: int = 3
+    """At most this many background colours (a gradient or two-tone sweep)."""
+    min_border_coverage: float = 0.7
+    """The colours found must explain at least this share of the border, else the background
+    is too busy for this method."""
+    tolerance: int = 36
+    """Largest distance (|ΔL| + |Δa| + |Δb|) from a background colour still counted as
+    background."""
+    open_size: int = 3
+    """Opening (erode then dilate) of the background: removes specks inside the subject."""
+    close_size: int = 5
+    """Closing of the background: fills pinholes of noise in it."""
+    feather: float = 1.5
+    """Blur radius of the edge, in pixels of the full picture."""
+
+
+BACKGROUND_RULES = BackgroundRules()
+
+Lab: TypeAlias = tuple[int, int, int]
+
+
+class BackgroundNotPlain(Unprocessable):
+    """The picture's border has no dominant colours: this background removal only handles
+    plain or nearly plain backgrounds."""
+
+    code = "background_not_plain"
+
+
+def background_colours(
+    samples: Sequence[Lab], rules: BackgroundRules = BACKGROUND_RULES
+) -> tuple[Lab, ...]:
+    """The background's colours from ``samples`` (the border's pixels in Lab): the means of
+    the most common cubes of ``rules.bin_size``, most common first, as few as put
+    ``rules.min_border_coverage`` of the border within ``rules.tolerance`` of one of them, at
+    most ``rules.max_colours``. Raises :class:`BackgroundNotPlain` when that many do not (or
+    there are no samples)."""
+    if not samples:
+        raise BackgroundNotPlain("the picture has no border to read a background from")
+    bins: dict[Lab, list[Lab]] = {}
+    size = rules.bin_size
+    for sample in samples:
+        key = (sample[0] // size, sample[1] // size, sample[2] // size)
+        bins.setdefault(key, []).append(sample)
+    ranked = sorted(bins.values(), key=len, reverse=True)
+    colours: list[Lab] = []
+    covered = 0
+    for group in ranked[: rules.max_colours]:
+        count = len(group)
+        colour = (
+            round(sum(s[0] for s in group) / count),
+            round(sum(s[1] for s in group) / count),
+            round(sum(s[2] for s in group) / count),
+        )
+        if any(lab_distance(colour, known) <= rules.tolerance for known in colours):
+            continue  # the same colour, split across cubes
+        colours.append(colour)
+        covered = sum(
+            1
+            for sample in samples
+            if any(lab_distance(sample, known) <= rules.tolerance for known in colours)
+        )
+        if covered >= rules.min_border_coverage * len(samples):
+            return tuple(colours)
+    raise BackgroundNotPlain(
+        f"the background is not plain enough to remove without a model: its {len(colours)} "
+        f"most common colours cover {covered * 100 // len(samples)} % of the border, at least "
+        f"{round(rules.min_border_coverage * 100)} % is needed (use a photo on a plain "
+        "background)"
+    )
+
+
+def lab_distance(one: Lab, other: Lab) -> int:
+    """|ΔL| + |Δa| + |Δb|: the distance background removal compares with its tolerance."""
+    return abs(one[0] - other[0]) + abs(one[1] - other[1]) + abs(one[2] - other[2])

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import Image, ImageDraw, ImageStat
 
 from designcore.adapters.pillow import PillowPhotoEditor
-from designcore.domain.errors import Unavailable, UnsupportedMedia
+from designcore.domain.errors import Unavailable, Unprocessable, UnsupportedMedia
 from designcore.domain.photo_edits import (
     Background,
     Crop,
@@ -112,12 +113,13 @@ def test_opaque_results_are_jpeg_and_transparent_ones_png() -> None:
     assert "image/png" == editor.apply(raster("PNG", 8, 8, alpha=True), [Enhance()]).media_type
 
 
-def test_background_removal_is_unavailable_without_a_model() -> None:
-    capability = editor.capability("remove_background")
+def test_background_removal_is_unavailable_when_turned_off() -> None:
+    turned_off = PillowPhotoEditor(masker=None)
+    capability = turned_off.capability("remove_background")
     assert not capability.available
-    assert "segmentation model" in (capability.reason or "")
+    assert "background removal" in (capability.reason or "")
     with pytest.raises(Unavailable) as error:
-        editor.apply(encoded(quadrants()), [RemoveBackground()])
+        turned_off.apply(encoded(quadrants()), [RemoveBackground()])
     assert "step_unavailable" == error.value.code
 
 
@@ -142,3 +144,73 @@ def test_size_follows_exif_orientation() -> None:
     image.save(buffer, "JPEG", exif=exif)
     assert (10, 30) == editor.size_of(buffer.getvalue())
     assert (10, 30) == decoded(editor.apply(buffer.getvalue(), [Enhance()]).data).size
+
+
+def product_shot(
+    background: tuple[int, int, int] | None = (236, 232, 225), noise: int = 24
+) -> tuple[Image.Image, Image.Image]:
+    """600x450: a red bottle-like shape with a blue label on a plain background (or, with
+    ``background=None``, a light-grey-to-white sweep), with pixel noise of about ``noise``
+    levels; and the true subject mask."""
+    width, height = 600, 450
+    image = Image.new("RGB", (width, height), background or (0, 0, 0))
+    if background is None:
+        draw = ImageDraw.Draw(image)
+        for y in range(height):
+            level = 205 + 50 * y // height
+            draw.line((0, y, width, y), fill=(level, level, level - 5))
+    truth = Image.new("L", (width, height), 0)
+    for target, red, blue in ((image, (170, 30, 40), (30, 50, 140)), (truth, 255, 255)):
+        draw = ImageDraw.Draw(target)
+        draw.ellipse((200, 90, 400, 400), fill=red)
+        draw.rectangle((270, 40, 330, 120), fill=red)
+        draw.rectangle((230, 220, 370, 300), fill=blue)
+    rnd = random.Random(7)
+    noisy = bytes(max(0, min(255, c + rnd.randint(-noise, noise))) for c in image.tobytes())
+    return Image.frombytes("RGB", image.size, noisy), truth
+
+
+def shares(alpha: Image.Image, truth: Image.Image) -> tuple[float, float]:
+    """(share of the background made transparent, share of the subject kept opaque)."""
+    background = transparent = subject = kept = 0
+    for a, t in zip(alpha.tobytes(), truth.tobytes(), strict=True):
+        if t:
+            subject += 1
+            kept += a >= 128
+        else:
+            background += 1
+            transparent += a < 128
+    return transparent / background, kept / subject
+
+
+@pytest.mark.parametrize("background", [(236, 232, 225), (20, 120, 60), None])
+def test_a_plain_background_is_removed_without_a_model(
+    background: tuple[int, int, int] | None,
+) -> None:
+    """Light, coloured and gradient (sweep) backgrounds with noise: over 95 % of the
+    background goes transparent and over 95 % of the subject stays."""
+    image, truth = product_shot(background)
+    assert editor.capability("remove_background").available
+    result = editor.apply(encoded(image), [RemoveBackground()])
+    assert "image/png" == result.media_type
+    cut = decoded(result.data)
+    assert "RGBA" == cut.mode
+    gone, kept = shares(cut.getchannel("A"), truth)
+    assert gone > 0.95, gone
+    assert kept > 0.95, kept
+    # The edge is feathered: some alpha between the two.
+    assert any(0 < a < 255 for a in cut.getchannel("A").tobytes())
+
+
+def test_a_busy_background_is_refused_not_guessed() -> None:
+    rnd = random.Random(3)
+    busy = Image.new("RGB", (300, 200))
+    draw = ImageDraw.Draw(busy)
+    for x in range(0, 300, 10):
+        for y in range(0, 200, 10):
+            colour = (rnd.randrange(256), rnd.randrange(256), rnd.randrange(256))
+            draw.rectangle((x, y, x + 9, y + 9), fill=colour)
+    with pytest.raises(Unprocessable) as error:
+        editor.apply(encoded(busy), [RemoveBackground()])
+    assert "background_not_plain" == error.value.code
+    assert "plain" in str(error.value)

@@ -17,12 +17,25 @@ ADMIN = {"Authorization": "Bearer admin-token"}
 FREE = {"Authorization": "Bearer free-token"}
 EDITS = "/api/v1/photo-editor/edits"
 SOURCE = "user-uploads/u-admin/photo.png"
+BUSY = "user-uploads/u-admin/busy.png"
 
 
 @pytest.fixture(name="stored")
 def fixture_stored(container: Container) -> bytes:
     data = raster("PNG", 120, 80)
     container.storage().put("user-uploads", "u-admin/photo.png", data, "image/png")
+    busy = Image.effect_noise((60, 40), 100).convert("RGB")
+    busy = Image.merge(
+        "RGB",
+        (
+            busy.getchannel(0),
+            busy.rotate(90, expand=False).getchannel(0),
+            busy.transpose(Image.Transpose.FLIP_LEFT_RIGHT).getchannel(0),
+        ),
+    )
+    buffer = io.BytesIO()
+    busy.resize((120, 80), Image.Resampling.NEAREST).save(buffer, "PNG")
+    container.storage().put("user-uploads", "u-admin/busy.png", buffer.getvalue(), "image/png")
     return data
 
 
@@ -53,8 +66,7 @@ def test_capabilities_name_every_step(client: Client) -> None:
         "remove_background",
     ] == list(steps)
     assert steps["crop"]["available"]
-    assert not steps["remove_background"]["available"]
-    assert steps["remove_background"]["reason"]
+    assert steps["remove_background"]["available"]
 
 
 def test_an_edit_is_stored_beside_the_source(
@@ -112,7 +124,11 @@ def test_an_edit_is_stored_beside_the_source(
             "bucket_not_found",
         ),
         ({"source": "user-uploads/u-admin/none.png", "operations": [{"op": "enhance"}]}, 404, None),
-        ({"source": SOURCE, "operations": [{"op": "remove_background"}]}, 503, "step_unavailable"),
+        (
+            {"source": BUSY, "operations": [{"op": "remove_background"}]},
+            422,
+            "background_not_plain",
+        ),
     ],
 )
 def test_bad_requests_change_nothing(
@@ -186,3 +202,23 @@ def test_only_an_admins_own_pictures_become_designs(
     answer = client.post(DESIGNS, json=body, headers=headers)
     assert status == answer.status_code, answer.text
     assert 0 == client.get("/api/v1/designs", headers=ADMIN).json()["total_count"]
+
+
+def test_a_plain_background_is_removed_into_a_png(
+    client: Client, container: Container, stored: bytes
+) -> None:
+    plain = Image.new("RGB", (90, 60), (240, 240, 240))
+    plain.paste((200, 30, 30), (30, 20, 60, 45))
+    buffer = io.BytesIO()
+    plain.save(buffer, "PNG")
+    container.storage().put("user-uploads", "u-admin/plain.png", buffer.getvalue(), "image/png")
+    answer = edit(
+        client,
+        {"source": "user-uploads/u-admin/plain.png", "operations": [{"op": "remove_background"}]},
+    )
+    assert 201 == answer.status_code, answer.text
+    assert "image/png" == answer.json()["media_type"]
+    bucket, _, path = answer.json()["key"].partition("/")
+    cut = Image.open(io.BytesIO(container.storage().get(bucket, path).data))
+    assert 0 == cut.getpixel((2, 2))[3]
+    assert 255 == cut.getpixel((45, 32))[3]

@@ -192,3 +192,21 @@ def test_only_a_users_own_folder_is_accepted() -> None:
     for bad in ("user-uploads/u2/a.png", "user-uploads/u1/", "other/u1/a.png", 3, "u1/a.png"):
         with pytest.raises(ValidationFailed):
             photo_edits.own_result_path(bad, "u1", "user-uploads")
+
+
+def test_background_colours_of_a_plain_and_a_two_tone_border() -> None:
+    plain = [(230 + i % 5, 128 + i % 3, 130 - i % 4) for i in range(400)]
+    [colour] = photo_edits.background_colours(plain)
+    assert photo_edits.lab_distance(colour, (232, 129, 128)) <= 3
+    two_tone = [(240, 128, 128)] * 300 + [(60, 150, 100)] * 200
+    colours = photo_edits.background_colours(two_tone)
+    assert [(240, 128, 128), (60, 150, 100)] == list(colours)
+
+
+def test_a_busy_border_is_not_a_plain_background() -> None:
+    busy = [((i * 37) % 256, (i * 91) % 256, (i * 53) % 256) for i in range(500)]
+    with pytest.raises(photo_edits.BackgroundNotPlain) as raised:
+        photo_edits.background_colours(busy)
+    assert "background_not_plain" == raised.value.code
+    with pytest.raises(photo_edits.BackgroundNotPlain):
+        photo_edits.background_colours([])

@@ -2,8 +2,9 @@
 
 Only the JPEG, PNG, WebP and AVIF decoders are tried and the pixel count is checked from the
 header before decoding, as in :mod:`designcore.adapters.pillow.images`. Background removal is
-delegated to a :class:`ForegroundMasker` (a local segmentation model, optional); without one
-the step is reported unavailable with the reason.
+delegated to a :class:`ForegroundMasker`: :class:`PlainBackgroundMasker` (no model: plain or
+nearly plain backgrounds only, ``designcore.domain.photo_edits.BackgroundRules``) unless
+another is given; with ``masker=None`` the step is reported unavailable with the reason.
 """
 
 from __future__ import annotations
@@ -12,12 +13,23 @@ import io
 from collections.abc import Sequence
 from typing import Protocol
 
-from PIL import Image, ImageChops, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
+from PIL import (
+    Image,
+    ImageChops,
+    ImageCms,
+    ImageDraw,
+    ImageEnhance,
+    ImageFilter,
+    ImageOps,
+    UnidentifiedImageError,
+)
 
 from designcore.domain.errors import Unavailable, Unprocessable, UnsupportedMedia
 from designcore.domain.photo_edits import (
+    BACKGROUND_RULES,
     MAX_MEGAPIXELS,
     Background,
+    BackgroundRules,
     Crop,
     Enhance,
     Flip,
@@ -26,14 +38,13 @@ from designcore.domain.photo_edits import (
     RemoveBackground,
     Resize,
     Rotate,
+    background_colours,
 )
 from designcore.ports.photo_editing import Capability, EditedPhoto
 
 _FORMATS = ["JPEG", "PNG", "WEBP", "AVIF"]
 JPEG_QUALITY = 92
-NO_MASKER_REASON = (
-    "background removal needs a local segmentation model, and none is installed on this server"
-)
+NO_MASKER_REASON = "background removal is turned off on this server"
 
 
 class ForegroundMasker(Protocol):
@@ -44,14 +55,122 @@ class ForegroundMasker(Protocol):
         ...
 
 
+_SRGB_TO_LAB: ImageCms.ImageCmsTransform | None = None
+
+
+def _to_lab(image: Image.Image) -> Image.Image:
+    """``image`` (RGB, sRGB) in CIELAB as three 8-bit channels: L 0-255, a* and b* + 128."""
+    global _SRGB_TO_LAB
+    if _SRGB_TO_LAB is None:
+        _SRGB_TO_LAB = ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"), "RGB", "LAB"
+        )
+    lab = ImageCms.applyTransform(image, _SRGB_TO_LAB)
+    assert lab is not None
+    # Pillow stores a* and b* as signed bytes; shift them to 0-255 (128 is neutral) so that
+    # differences between channels do not wrap around.
+    lightness, a, b = lab.split()
+    return Image.merge("RGB", (lightness, a.point(_UNSIGNED_SHIFT), b.point(_UNSIGNED_SHIFT)))
+
+
+_UNSIGNED_SHIFT = [(value + 128) % 256 for value in range(256)]
+
+
+class PlainBackgroundMasker:
+    """Background removal without a model, for a subject on a plain or nearly plain
+    background (``BackgroundRules``): the background's colours come from the border, the
+    pixels near one of them (in Lab) that reach the border through such pixels are background
+    (grown from the border by repeated dilation inside the near-colour mask), the mask is
+    closed and opened to drop noise and specks, scaled to the picture and feathered. Raises
+    ``BackgroundNotPlain`` (422) when the border has no dominant colours."""
+
+    def __init__(self, rules: BackgroundRules = BACKGROUND_RULES) -> None:
+        self._rules = rules
+
+    def mask(self, image: Image.Image) -> Image.Image:
+        rules = self._rules
+        width, height = image.size
+        scale = min(1.0, rules.working_side / max(width, height))
+        size = (max(1, round(width * scale)), max(1, round(height * scale)))
+        small = image.convert("RGB").resize(size, Image.Resampling.BILINEAR)
+        lab = _to_lab(small.filter(ImageFilter.GaussianBlur(1)))
+        colours = background_colours(_border_samples(lab, rules.border), rules)
+        channels = lab.split()
+        near: Image.Image | None = None
+        for colour in colours:
+            distance = Image.new("L", size, 0)
+            for channel, value in zip(channels, colour, strict=True):
+                constant = Image.new("L", size, value)
+                distance = ImageChops.add(distance, ImageChops.difference(channel, constant))
+            hit = distance.point(lambda v: 255 if v <= rules.tolerance else 0)
+            near = hit if near is None else ImageChops.lighter(near, hit)
+        assert near is not None  # background_colours answers at least one
+        background = _grow_from_border(near)
+        background = _close(background, rules.close_size)
+        background = _open(background, rules.open_size)
+        subject = ImageOps.invert(background)
+        if subject.size != (width, height):
+            subject = subject.resize((width, height), Image.Resampling.BILINEAR)
+        if rules.feather > 0:
+            subject = subject.filter(ImageFilter.GaussianBlur(rules.feather))
+        return subject
+
+
+def _border_samples(lab: Image.Image, border: int) -> list[tuple[int, int, int]]:
+    width, height = lab.size
+    band = max(1, min(border, width // 2, height // 2))
+    boxes = [
+        (0, 0, width, band),
+        (0, height - band, width, height),
+        (0, band, band, height - band),
+        (width - band, band, width, height - band),
+    ]
+    samples: list[tuple[int, int, int]] = []
+    for box in boxes:
+        if box[2] > box[0] and box[3] > box[1]:
+            raw = lab.crop(box).tobytes()
+            samples.extend((raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw) - 2, 3))
+    return samples
+
+
+def _grow_from_border(near: Image.Image) -> Image.Image:
+    """The parts of ``near`` (255/0) connected to the picture's edge (8-connected)."""
+    width, height = near.size
+    frame = Image.new("L", near.size, 0)
+    ImageDraw.Draw(frame).rectangle((0, 0, width - 1, height - 1), outline=255)
+    grown = ImageChops.darker(frame, near)
+    while True:
+        previous = grown
+        for _ in range(8):
+            grown = ImageChops.darker(grown.filter(ImageFilter.MaxFilter(3)), near)
+        if ImageChops.difference(grown, previous).getbbox() is None:
+            return grown
+
+
+def _close(mask: Image.Image, size: int) -> Image.Image:
+    if size < 3:
+        return mask
+    return mask.filter(ImageFilter.MaxFilter(size)).filter(ImageFilter.MinFilter(size))
+
+
+def _open(mask: Image.Image, size: int) -> Image.Image:
+    if size < 3:
+        return mask
+    return mask.filter(ImageFilter.MinFilter(size)).filter(ImageFilter.MaxFilter(size))
+
+
+_PLAIN_BACKGROUND = PlainBackgroundMasker()
+
+
 class PillowPhotoEditor:
     """Enhance, crop, resize, rotate, flip and background fill with Pillow; background
-    removal through ``masker`` when one is given."""
+    removal through ``masker`` (plain backgrounds without a model by default; ``None``: not
+    offered)."""
 
     def __init__(
         self,
         *,
-        masker: ForegroundMasker | None = None,
+        masker: ForegroundMasker | None = _PLAIN_BACKGROUND,
         masker_unavailable_reason: str = NO_MASKER_REASON,
         max_pixels: int = MAX_MEGAPIXELS * 1_000_000,
     ) -> None:

@@ -16,7 +16,7 @@ const CAPABILITIES = {
     { op: 'rotate', available: true, reason: null },
     { op: 'flip', available: true, reason: null },
     { op: 'background', available: true, reason: null },
-    { op: 'remove_background', available: false, reason: 'no segmentation model is installed' },
+    { op: 'remove_background', available: false, reason: 'background removal is turned off on this server' },
   ],
   max_operations: 20,
   max_input_bytes: 20 * 1024 * 1024,
@@ -60,8 +60,19 @@ describe('AI Photo Editor page', () => {
   test('background removal shows why it is unavailable', async () => {
     renderLayout(<AiPhotoEditorRoute />, { as: member({ admin: true }) });
 
-    expect(await screen.findByText('Unavailable: no segmentation model is installed')).toBeInTheDocument();
+    expect(await screen.findByText('Unavailable: background removal is turned off on this server')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove background' })).toBeDisabled();
+  });
+
+  test('available background removal says it is for plain backgrounds only', async () => {
+    const operations = CAPABILITIES.operations.map((step) =>
+      step.op === 'remove_background' ? { ...step, available: true, reason: null } : step,
+    );
+    server.use(http.get(apiPath('/photo-editor'), () => HttpResponse.json({ ...CAPABILITIES, operations })));
+    renderLayout(<AiPhotoEditorRoute />, { as: member({ admin: true }) });
+
+    expect(await screen.findByText(/^For a subject on a plain or nearly plain background/)).toHaveTextContent('Busy backgrounds');
+    expect(screen.queryByText(/^Unavailable:/)).not.toBeInTheDocument();
   });
 
   test('says so when the server refuses the capabilities', async () => {

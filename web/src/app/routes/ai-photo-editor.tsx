@@ -59,7 +59,7 @@ export default function AiPhotoEditorRoute() {
       <header className={layout.header}>
         <h1 className={layout.title}>{TITLE}</h1>
         <p className={layout.lead}>
-          Enhance, crop, resize, rotate and fill the background of a photo. The server does the work and keeps every
+          Enhance, crop, resize, rotate, fill or remove a plain background. The server does the work and keeps every
           result for your designs.
         </p>
       </header>

@@ -44,7 +44,7 @@ function measure(url: string): Promise<Size> {
 
 /**
  * The admin photo editor: upload a photo, line up steps (enhance, crop with aspect presets,
- * resize, rotate, flip, background fill, background removal when the server has a model), run
+ * resize, rotate, flip, background fill, background removal for plain backgrounds), run
  * them on the server, compare before and after; every result is stored for use in designs.
  */
 export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEditorProps) {
@@ -318,7 +318,14 @@ export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEdit
           <Button size="sm" variant="secondary" disabled={!removal?.available} onClick={() => add({ op: 'remove_background' })}>
             Remove background
           </Button>
-          {removal && !removal.available ? <p className={styles.note}>Unavailable: {removal.reason}</p> : null}
+          {removal && !removal.available ? (
+            <p className={styles.note}>Unavailable: {removal.reason}</p>
+          ) : (
+            <p className={styles.note}>
+              For a subject on a plain or nearly plain background (a wall, a sheet, a studio backdrop). Busy backgrounds
+              such as a street or a room are not handled: the server says so instead of guessing.
+            </p>
+          )}
         </fieldset>
 
         <section className={styles.group} aria-labelledby={`${fileId}-steps`}>
