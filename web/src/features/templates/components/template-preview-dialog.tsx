@@ -84,15 +84,22 @@ export function TemplatePreviewDialog({
                   <p className={styles.name}>{template.name}</p>
                   <Badge className={styles.badge}>{template.category}</Badge>
                 </div>
+                {/* Named exactly 'Customize Template' (spec section 2); the crown is described. */}
                 <Button
                   size="lg"
                   className={styles.customize}
                   disabled={customizeBusy?.(template) ?? false}
                   onClick={() => onCustomize(template)}
+                  aria-describedby={showCrown ? 'customize-premium' : undefined}
                 >
-                  {showCrown ? <CrownIcon size={18} aria-label="Premium" /> : null}
+                  {showCrown ? <CrownIcon size={18} /> : null}
                   Customize Template
                 </Button>
+                {showCrown ? (
+                  <span id="customize-premium" className="visually-hidden">
+                    Premium template
+                  </span>
+                ) : null}
               </>
             ) : (
               <>
