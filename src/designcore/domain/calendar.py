@@ -12,7 +12,9 @@ Rules:
 - Occasions of a year: the fixed public holidays (New Year, Workers' Day, Democracy Day,
   Independence Day, Christmas, Boxing Day), the Easter holidays computed from the year (Good
   Friday, Easter Sunday, Easter Monday), Eid al-Fitr and Eid al-Adha from
-  :data:`EID_DATES` (they follow the sighting of the moon, so they are a table, not a rule),
+  :data:`EID_DATES` (they follow the sighting of the moon, so they are a table, not a rule) and,
+  for years outside the table, from the arithmetic (tabular) Islamic calendar, named
+  "(estimated)" (:func:`estimated_eids`),
   and common dates people design for: New Month on the 1st of every month, Valentine's Day,
   Mothering Sunday (Nigeria's Mother's Day, the 4th Sunday of Lent) and Father's Day (the 3rd
   Sunday of June). Each carries the search term of matching templates.
@@ -56,8 +58,37 @@ EID_DATES: dict[int, tuple[date, date]] = {
 gives them: 2025 are the days Nigeria observed (Sunday 30 March, Friday 6 June, as announced by
 the Sultan of Sokoto and declared by the Federal Government); 2026-2030 are the expected days
 of the Umm al-Qura calendar, which the announced days usually match or follow by one day.
-Years outside the table have no Eid marked. Update the table when the government declares the
-holidays."""
+Years outside the table get :func:`estimated_eids`, marked "(estimated)". Update the table when
+the government declares the holidays."""
+
+_HIJRA_EPOCH = date(622, 7, 19).toordinal()
+"""1 Muharram AH 1 of the tabular Islamic calendar (the civil epoch, a Friday; 16 July 622 in
+the Julian calendar)."""
+
+
+def tabular_islamic_date(year: int, month: int, day: int) -> date:
+    """The Gregorian date of ``day`` ``month`` ``year`` AH in the arithmetic Islamic calendar:
+    months of 30 and 29 days alternately (Dhu al-Hijjah 30 in leap years), 11 leap years in
+    each 30 (years 2, 5, 7, 10, 13, 16, 18, 21, 24, 26 and 29). A calculation, not a sighting:
+    the announced days differ from it by a day or two."""
+    days_before_month = (59 * (month - 1) + 1) // 2  # ceil(29.5 * (month - 1))
+    leap_days_before = (3 + 11 * year) // 30
+    return date.fromordinal(
+        _HIJRA_EPOCH - 1 + day + days_before_month + (year - 1) * 354 + leap_days_before
+    )
+
+
+def estimated_eids(year: int) -> tuple[tuple[str, date], ...]:
+    """Eid al-Fitr (1 Shawwal) and Eid al-Adha (10 Dhu al-Hijjah) falling in the Gregorian
+    ``year`` by :func:`tabular_islamic_date`, in date order (a year may hold two of one: the
+    Islamic year is 11 days shorter)."""
+    first = (year - 622) * 33 // 32  # an Islamic year at or before those that touch ``year``
+    found = [
+        (name, tabular_islamic_date(hijri, month, day))
+        for hijri in range(max(1, first - 1), first + 3)
+        for name, month, day in (("Eid al-Fitr", 10, 1), ("Eid al-Adha", 12, 10))
+    ]
+    return tuple(sorted((item for item in found if item[1].year == year), key=lambda i: i[1]))
 
 
 class OccasionKind(enum.StrEnum):
@@ -221,6 +252,11 @@ def occasions_of_year(year: int) -> tuple[Occasion, ...]:
         fitr, adha = EID_DATES[year]
         found.append(Occasion(fitr, "Eid al-Fitr", _HOLIDAY, "eid"))
         found.append(Occasion(adha, "Eid al-Adha", _HOLIDAY, "eid"))
+    else:
+        found.extend(
+            Occasion(day, f"{name} (estimated)", _HOLIDAY, "eid")
+            for name, day in estimated_eids(year)
+        )
     order = {_HOLIDAY: 0, _OBSERVANCE: 1}
     return tuple(sorted(found, key=lambda o: (o.day, order[o.kind], o.name)))
 

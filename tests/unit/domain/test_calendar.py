@@ -18,10 +18,12 @@ from designcore.domain.calendar import (
     OccasionKind,
     check_year_month,
     easter_sunday,
+    estimated_eids,
     month_view,
     month_weeks,
     occasions_between,
     occasions_of_year,
+    tabular_islamic_date,
     time_zone,
     today_in,
 )
@@ -189,9 +191,14 @@ class TestOccasions:
         assert OccasionKind.OBSERVANCE == by_name["New Month"].kind
         assert "new month" == by_name["New Month"].search
 
-    def test_eid_only_from_the_table(self) -> None:
-        """Years outside the table have no Eid; every year in it has both."""
+    def test_eid_from_the_table_else_estimated(self) -> None:
+        """Years in the table have both Eids as announced; years outside it have the tabular
+        calendar's, named "(estimated)" (2024: 10 April and 17 June; Nigeria observed 10 April
+        and 16 June)."""
         assert [] == named(2040, "Eid al-Fitr")
+        assert [date(2024, 4, 10)] == named(2024, "Eid al-Fitr (estimated)")
+        assert [date(2024, 6, 17)] == named(2024, "Eid al-Adha (estimated)")
+        assert [] == named(2026, "Eid al-Fitr (estimated)")
         for year, (fitr, adha) in EID_DATES.items():
             assert [fitr] == named(year, "Eid al-Fitr")
             assert [adha] == named(year, "Eid al-Adha")
@@ -239,3 +246,46 @@ class TestMonthView:
         days = {d for week in view.weeks for d in week}
         assert all(o.day in days for o in view.occasions)
         assert occasions_between(min(days), max(days)) == view.occasions
+
+
+class TestTabularIslamicCalendar:
+    def test_the_epoch_and_the_year_lengths(self) -> None:
+        """1 Muharram 1 AH is Friday 19 July 622 (Gregorian); a year is 355 days in the 11
+        leap years of each 30-year cycle, else 354."""
+        assert date(622, 7, 19) == tabular_islamic_date(1, 1, 1)
+        assert 4 == tabular_islamic_date(1, 1, 1).weekday()
+        leap = {2, 5, 7, 10, 13, 16, 18, 21, 24, 26, 29}
+        for year in range(1, 91):
+            length = (tabular_islamic_date(year + 1, 1, 1) - tabular_islamic_date(year, 1, 1)).days
+            assert (355 if (year - 1) % 30 + 1 in leap else 354) == length, year
+        # Months alternate 30 and 29 days.
+        lengths = [
+            (tabular_islamic_date(1446, m + 1, 1) - tabular_islamic_date(1446, m, 1)).days
+            for m in range(1, 12)
+        ]
+        assert [30, 29] * 5 + [30] == lengths
+
+    def test_estimates_are_close_to_the_announced_days(self) -> None:
+        """Within two days of every day in the table (a calculation, not a sighting)."""
+        for year, (fitr, adha) in EID_DATES.items():
+            estimated = dict(estimated_eids(year))
+            assert abs((estimated["Eid al-Fitr"] - fitr).days) <= 2
+            assert abs((estimated["Eid al-Adha"] - adha).days) <= 2
+
+    @given(st.integers(MIN_YEAR, MAX_YEAR))
+    def test_every_eid_of_a_year_is_found(self, year: int) -> None:
+        """The same as searching every Islamic year: each Eid at least once a year, one of
+        them twice in some years (2000 had Eid al-Fitr on 8 January and 28 December)."""
+        everything = sorted(
+            (tabular_islamic_date(hijri, month, day), name)
+            for hijri in range(1, 1700)
+            for name, month, day in (("Eid al-Fitr", 10, 1), ("Eid al-Adha", 12, 10))
+        )
+        expected = [(name, day) for day, name in everything if day.year == year]
+        assert expected == list(estimated_eids(year))
+        assert {"Eid al-Fitr", "Eid al-Adha"} <= {name for name, _ in expected}
+
+    def test_a_year_with_two_eid_al_fitr(self) -> None:
+        assert [date(2000, 1, 8), date(2000, 12, 28)] == [
+            day for name, day in estimated_eids(2000) if name == "Eid al-Fitr"
+        ]
