@@ -162,4 +162,31 @@ describe('My Designs', () => {
       await context.close();
     }
   });
+
+  test('the calendar follows the time zone saved on the Account page', async () => {
+    const user = await newUser('my-designs-zone');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${BASE_URL}/account`);
+      await signInThroughDialog(page, user.email);
+      const select = page.getByRole('combobox', { name: 'Time zone' });
+      await select.waitFor();
+      assert.equal(await select.inputValue(), 'Africa/Lagos');
+      // Kiritimati is UTC+14: most of the day it is already tomorrow there.
+      await select.selectOption('Pacific/Kiritimati');
+      await page.getByText('Time zone saved').waitFor();
+      const profile = await call('/api/v1/profiles/me', { method: 'GET', token: user.token });
+      assert.equal(profile.body.time_zone, 'Pacific/Kiritimati');
+      await page.screenshot({ path: `${RESULTS_DIR}account-time-zone-1440.png` });
+
+      await page.getByRole('link', { name: 'My Designs' }).first().click();
+      const today = page.getByRole('grid').locator('[aria-current="date"]');
+      await today.waitFor();
+      const expected = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+      assert.equal(await today.getAttribute('data-day'), expected);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -6,6 +6,8 @@ import { toast } from '@/components/ui/toast-store';
 import { saveTimeZone } from '../api/get-account';
 import { DEFAULT_TIME_ZONE, timeZoneLabel, timeZoneOptions } from '../lib/time-zones';
 
+import styles from './account.module.css';
+
 type Props = {
   /** The saved zone (the profile's `time_zone`). */
   value: string | undefined;
@@ -40,16 +42,20 @@ export function TimeZoneSetting({ value, onSaved }: Props) {
   };
 
   return (
-    <div>
-      <label htmlFor={id}>Time zone</label>{' '}
-      <select id={id} value={chosen} disabled={busy} onChange={(event) => void choose(event.target.value)} aria-describedby={`${id}-hint`}>
+    <div className={styles.setting}>
+      <label htmlFor={id} className={styles.settingLabel}>
+        Time zone
+      </label>
+      <select id={id} className={styles.settingSelect} value={chosen} disabled={busy} onChange={(event) => void choose(event.target.value)} aria-describedby={`${id}-hint`}>
         {options.map((zone) => (
           <option key={zone} value={zone}>
             {timeZoneLabel(zone, now)}
           </option>
         ))}
       </select>
-      <p id={`${id}-hint`}>Today and the weeks on your My Designs calendar follow this zone.</p>
+      <p id={`${id}-hint`} className={styles.settingHint}>
+        Today and the weeks on your My Designs calendar follow this zone.
+      </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
     </div>
   );
