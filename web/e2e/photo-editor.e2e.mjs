@@ -91,6 +91,67 @@ describe('AI Photo Editor', () => {
     }
   });
 
+  test('an admin removes a plain background and gets a transparent PNG', async () => {
+    const admin = await newUser('photo-cutout');
+    await designcore('admin', 'grant', admin.email);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${BASE_URL}/ai-photo-editor`);
+      await signInThroughDialog(page, admin.email);
+      await page.getByRole('heading', { name: 'AI Photo Editor' }).waitFor();
+      // A product shot made in the browser: a red bottle on an off-white wall, with noise.
+      const dataUrl = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 480;
+        canvas.height = 360;
+        const context = canvas.getContext('2d');
+        context.fillStyle = 'rgb(236, 232, 225)';
+        context.fillRect(0, 0, 480, 360);
+        context.fillStyle = 'rgb(170, 30, 40)';
+        context.beginPath();
+        context.ellipse(240, 200, 90, 130, 0, 0, Math.PI * 2);
+        context.fill();
+        const pixels = context.getImageData(0, 0, 480, 360);
+        let seed = 7;
+        for (let i = 0; i < pixels.data.length; i += 4) {
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          const noise = (seed % 31) - 15;
+          for (let c = 0; c < 3; c += 1) pixels.data[i + c] = Math.max(0, Math.min(255, pixels.data[i + c] + noise));
+        }
+        context.putImageData(pixels, 0, 0);
+        return canvas.toDataURL('image/png');
+      });
+      const buffer = Buffer.from(dataUrl.split(',')[1], 'base64');
+      await page.getByLabel('Upload a photo').setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer });
+      await page.getByRole('img', { name: 'The original photo' }).waitFor();
+      const panel = page.getByRole('complementary', { name: 'Adjustments' });
+      await panel.getByText(/^For a subject on a plain or nearly plain background/).waitFor();
+      await panel.getByRole('button', { name: 'Remove background' }).click();
+      await panel.getByRole('button', { name: 'Apply 1 step' }).click();
+      await page.getByRole('img', { name: 'The edited photo' }).waitFor();
+      const key = await page.locator('code').first().textContent();
+      assert.match(key, /\.png$/);
+      // Read the stored cut-out's alpha in the page: the corner is clear, the bottle is kept.
+      const [corner, middle] = await page.evaluate(async (url) => {
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        return [context.getImageData(5, 5, 1, 1).data[3], context.getImageData(240, 200, 1, 1).data[3]];
+      }, `/storage/v1/object/public/${key}`);
+      assert.equal(corner, 0);
+      assert.equal(middle, 255);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-cutout-1440.png` });
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a member is refused by the page and by the server', async () => {
     const member = await newUser('photo-member');
     const refused = await call('/api/v1/photo-editor/edits', {
