@@ -40,7 +40,7 @@ class PhotoEditor(Protocol):
 
     def capability(self, op: str) -> Capability:
         """Whether the step named ``op`` can run on this server (``remove_background`` needs a
-        local model that may not be installed)."""
+        masker, which a server may turn off)."""
         ...
 
     def apply(self, data: bytes, steps: Sequence[Operation]) -> EditedPhoto:

@@ -114,7 +114,7 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
         ``rotate`` {degrees}; ``flip`` {axis: horizontal|vertical}; ``background`` {color:
         #rrggbb}; ``remove_background``. Errors: 400 ``validation_failed`` naming the step,
         401, 403 ``admin_only``, 404 unknown source, 413 ``object_too_large``,
-        415 not a picture, 422 ``image_too_large``/``damaged_image``, 503
+        415 not a picture, 422 ``image_too_large``/``damaged_image``/``background_not_plain``, 503
         ``step_unavailable``."""
         bucket, path = parse_source(data.source)
         return EditOut.of(
