@@ -108,7 +108,8 @@ class PlainBackgroundMasker:
         background = _grow_from_border(near)
         background = _close(background, rules.close_size)
         background = _open(background, rules.open_size)
-        subject = ImageOps.invert(background)
+        # One pixel in from the edge: the blurred copy's edge pixels mix subject and background.
+        subject = ImageOps.invert(background).filter(ImageFilter.MinFilter(3))
         if subject.size != (width, height):
             subject = subject.resize((width, height), Image.Resampling.BILINEAR)
         if rules.feather > 0:
