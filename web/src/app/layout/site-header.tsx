@@ -74,14 +74,14 @@ export function SiteHeader() {
         <div className={styles.actions}>
           {/* Always there (spec section 2): the settings' chat, else the creators in the app. */}
           {communityUrl ? (
-            <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={styles.community}>
+            <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={styles.community} title="Join community">
               <UsersIcon size={16} />
-              Join community
+              <span className={styles.communityText}>Join community</span>
             </a>
           ) : (
-            <Link to={paths.creators.getHref()} className={styles.community}>
+            <Link to={paths.creators.getHref()} className={styles.community} title="Join community">
               <UsersIcon size={16} />
-              Join community
+              <span className={styles.communityText}>Join community</span>
             </Link>
           )}
           {loading ? (
