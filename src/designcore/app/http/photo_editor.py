@@ -91,8 +91,9 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
     def capabilities(
         photo_editor: NamedDependency[PhotoEditorService], viewer: NamedDependency[Viewer]
     ) -> CapabilitiesOut:
-        """The steps and whether each runs on this server (background removal needs a local
-        model), with the limits. Admins only: 401 signed out, 403 ``admin_only``."""
+        """The steps and whether each runs on this server (an adapter may lack one; the
+        built-in one runs them all, background removal for plain backgrounds only), with the
+        limits. Admins only: 401 signed out, 403 ``admin_only``."""
         return CapabilitiesOut.of(photo_editor.capabilities(viewer))
 
     @post(
