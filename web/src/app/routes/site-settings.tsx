@@ -1,8 +1,7 @@
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ProblemReportsList } from '@/features/problem-reports/components/problem-reports-list';
 import {
@@ -13,7 +12,7 @@ import {
 import { isAdmin } from '@/lib/profile';
 
 import styles from './account.module.css';
-import page from './page.module.css';
+import { NotAllowedPage } from './not-allowed';
 
 /**
  * `/site-settings` (administrators): the premium business model switch, the other settings, the
@@ -22,25 +21,11 @@ import page from './page.module.css';
  */
 export default function SiteSettingsRoute() {
   const { user, profile, loading } = useAuth();
-  const authDialog = useAuthDialog();
   const title = <title>{`Site Settings · ${env.APP_NAME}`}</title>;
 
   if (loading || (user && profile === null)) return <PageSpinner />;
   if (!user || !isAdmin(profile)) {
-    return (
-      <section className={page.page}>
-        {title}
-        <p className={page.code}>403</p>
-        <h1 className={page.title}>You are not allowed to see this page</h1>
-        <p className={page.text}>Site Settings are for administrators only.</p>
-        <div className={page.actions}>
-          {user ? null : <Button onClick={() => authDialog.open('signin')}>Sign In</Button>}
-          <ButtonLink to={paths.home.getHref()} variant={user ? 'primary' : 'secondary'}>
-            Go home
-          </ButtonLink>
-        </div>
-      </section>
-    );
+    return <NotAllowedPage title={title} reason="Site Settings are for administrators only." signedIn={Boolean(user)} />;
   }
   return (
     <section className={styles.page}>
