@@ -36,7 +36,6 @@ class TestModuleIndex:
         assert {
             "designcore.app",
             "designcore.app.plugins",
-            "designcore.deprecation",
             "designcore.client",
             "designcore.testing.fakes",
             "designcore.testing.builders",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from dotenv import dotenv_values
 
-from designcore.app.container import Container, build_container
+from designcore.app.container import Container, MissingExtra, build_container, optional_technology
 from designcore.app.settings import load_settings
 from designcore.domain.errors import DesignCoreError
 
@@ -47,7 +47,9 @@ def worker_app() -> Litestar:
     """
     from designcore.app.http import create_app
 
-    app = create_app(container=_container())
+    container = _container()
+    logging.basicConfig(level=container.settings().log_level)
+    app = create_app(container=container)
     gc.freeze()
     return app
 
@@ -83,9 +85,10 @@ def _workers(container: Container) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    with optional_technology():
+        import uvicorn
 
-    from designcore.app.http import create_app
+        from designcore.app.http import create_app
     from designcore.app.periodic import Schedule, run_in_thread
 
     environ = serve_environment(args, os.environ)
@@ -306,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except DesignCoreError as error:
         print(f"error: {error.message}", file=sys.stderr)
+        return 1
+    except MissingExtra as error:
+        print(f"error: {error}", file=sys.stderr)
         return 1
 
 

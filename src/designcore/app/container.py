@@ -93,12 +93,28 @@ EXTRAS: dict[str, str] = {
     "uharfbuzz": "render",
     "psycopg": "postgresql",
     "posthog": "posthog",
+    "litestar": "web",
+    "uvicorn": "web",
+    "brotli": "web",
 }
 """Which extra of the package installs each optional technology."""
 
 
+class MissingExtra(ModuleNotFoundError):
+    """An optional technology is not installed; the message names the extra that brings it."""
+
+    def __init__(self, module: str, extra: str) -> None:
+        super().__init__(
+            f"{module} is not installed; this configuration needs it: "
+            f"pip install 'designcore[{extra}]'",
+            name=module,
+        )
+        self.extra = extra
+        """The extra to install (``web``, ``render``, …)."""
+
+
 @contextmanager
-def _optional_technology() -> Iterator[None]:
+def optional_technology() -> Iterator[None]:
     """Imports inside it that fail for a missing optional technology name the extra to install."""
     try:
         yield
@@ -106,11 +122,7 @@ def _optional_technology() -> Iterator[None]:
         extra = EXTRAS.get((error.name or "").split(".")[0])
         if extra is None:
             raise
-        raise ModuleNotFoundError(
-            f"{error.name} is not installed; this configuration needs it: "
-            f"pip install 'designcore[{extra}]'",
-            name=error.name,
-        ) from error
+        raise MissingExtra(error.name or "", extra) from error
 
 
 def _lazy(target: str) -> Callable[..., Any]:
@@ -122,7 +134,7 @@ def _lazy(target: str) -> Callable[..., Any]:
     module, _, name = target.partition(":")
 
     def build(*args: Any, **kwargs: Any) -> Any:
-        with _optional_technology():
+        with optional_technology():
             factory = getattr(importlib.import_module(module), name)
         return factory(*args, **kwargs)
 
@@ -172,12 +184,12 @@ def _family(builtins: tuple[str, ...], value: str) -> str:
 def _engine(url: str, schema: str) -> Engine:
     from designcore.adapters.sqlalchemy import create_database_engine
 
-    with _optional_technology():  # the PostgreSQL driver is imported with the engine
+    with optional_technology():  # the PostgreSQL driver is imported with the engine
         return create_database_engine(url, schema=schema or None)
 
 
 def _s3_storage(settings: Settings) -> S3Storage:
-    with _optional_technology():
+    with optional_technology():
         from designcore.adapters.s3 import S3Storage, create_s3_client, parse_bucket_map
 
     s3 = settings.storage
@@ -351,7 +363,7 @@ def _identity_providers(google: GoogleOpenIdProvider | None) -> dict[str, object
 
 
 def _posthog(settings: Settings) -> Analytics:
-    with _optional_technology():
+    with optional_technology():
         from designcore.adapters.posthog import PostHogAnalytics
 
     config = settings.analytics
@@ -374,7 +386,7 @@ def _template_categories(catalogue: TemplateCatalogue) -> Callable[[], dict[str,
 
 
 def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
-    with _optional_technology():
+    with optional_technology():
         import redis
         from redis.backoff import NoBackoff
         from redis.retry import Retry

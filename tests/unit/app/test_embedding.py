@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 import textwrap
@@ -98,6 +99,94 @@ class TestImportingTheLibrary:
             without_extras=True,
         )
         assert "pip install 'designcore[s3]'" in answer
+
+
+def block(*modules: str) -> str:
+    """Code that makes ``modules`` unimportable, as in an install without their extra."""
+    return BLOCK_OPTIONAL.replace(repr(OPTIONAL_TECHNOLOGIES), repr(modules))
+
+
+class TestEmbeddingTheWebApp:
+    def test_the_web_app_starts_without_the_renderer(self, tmp_path: Path) -> None:
+        """With the ``web`` extra alone (no skia), ``create_app`` builds the app and serves
+        the font stylesheet, fallback ranges included."""
+        answer = run_python(
+            block("skia")
+            + textwrap.dedent(
+                """
+                import json, sys
+                from litestar.testing import TestClient
+                from designcore.app.http import create_app
+                from designcore.testing.fakes import memory_container
+
+                with TestClient(create_app(container=memory_container())) as client:
+                    css = client.get("/fonts/fonts.css")
+                print(json.dumps([css.status_code, "unicode-range" in css.text,
+                                  [m for m in sys.modules if m.split(".")[0] == "skia"]]))
+                """
+            ),
+            tmp_path,
+        )
+        assert [200, True, []] == json.loads(answer)
+
+    def test_the_root_logger_is_left_alone(self) -> None:
+        """``create_app`` changes neither the root logger's handlers nor its level: it sets
+        the level of designcore's own loggers only."""
+        from designcore.app.http import create_app
+        from designcore.testing.fakes import memory_container
+
+        root = logging.getLogger()
+        mine = logging.StreamHandler()
+        saved = (list(root.handlers), root.level)
+        root.handlers = [mine]
+        root.setLevel(logging.ERROR)
+        try:
+            create_app(container=memory_container({"DESIGNCORE_LOG_LEVEL": "DEBUG"}))
+            after = (list(root.handlers), root.level)
+        finally:
+            root.handlers, level = saved
+            root.setLevel(level)
+        assert ([mine], logging.ERROR) == after
+        assert logging.DEBUG == logging.getLogger("designcore").level
+
+    def test_importing_the_http_shell_names_the_web_extra(self, tmp_path: Path) -> None:
+        """Without Litestar, ``import designcore.app.http`` says to install
+        ``designcore[web]``, as a ``ModuleNotFoundError``."""
+        answer = run_python(
+            """
+            try:
+                import designcore.app.http
+            except ModuleNotFoundError as error:
+                print(type(error).__name__, error.name, error)
+            """,
+            tmp_path,
+            without_extras=True,
+        )
+        assert answer.startswith("MissingExtra litestar")
+        assert "pip install 'designcore[web]'" in answer
+
+    def test_serve_without_the_web_extra_says_what_to_install(self, tmp_path: Path) -> None:
+        """``designcore serve`` without Litestar and uvicorn exits with status 1 and one
+        line naming the extra, not a traceback."""
+        answer = run_python(
+            block("litestar", "uvicorn")
+            + textwrap.dedent(
+                """
+                import contextlib, io, os
+                from designcore.app.cli import main
+
+                os.environ["DESIGNCORE_DATABASE_URL"] = "memory://"
+                errors = io.StringIO()
+                with contextlib.redirect_stderr(errors):
+                    status = main(["serve"])
+                print(status, errors.getvalue().strip())
+                """
+            ),
+            tmp_path,
+        )
+        assert answer.startswith("1 error: ")
+        assert "pip install 'designcore[web]'" in answer
+        assert 1 == len(answer.strip().splitlines())
 
 
 class TestPremiumDefault:

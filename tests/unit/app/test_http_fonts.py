@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from litestar.testing import TestClient
 
-from designcore.adapters.render.fonts import FONTS_DIR
+from designcore.adapters.harfbuzz import BUNDLED_FONTS_DIR as FONTS_DIR
 from designcore.app.http.fonts import unicode_range
 
 Client = TestClient  # type: ignore[type-arg]

@@ -369,8 +369,3 @@ def manifest(directory: Path = FONTS_DIR) -> dict[str, Any]:
     """The decoded ``fonts.json``."""
     data: dict[str, Any] = json.loads((directory / "fonts.json").read_text(encoding="utf-8"))
     return data
-
-
-def code_points(path: Path) -> frozenset[int]:
-    """Every code point the font file at ``path`` maps to a glyph (its cmap)."""
-    return frozenset(hb.Face(hb.Blob.from_file_path(str(path))).unicodes)

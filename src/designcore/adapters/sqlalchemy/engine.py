@@ -69,11 +69,3 @@ def alembic_config(engine: sa.Engine) -> Config:
 def migrate(engine: sa.Engine, revision: str = "head") -> None:
     """Bring the database schema up to ``revision``."""
     command.upgrade(alembic_config(engine), revision)
-
-
-def is_empty(engine: sa.Engine) -> bool:
-    """Whether the database has no templates table yet or no template in it."""
-    if not sa.inspect(engine).has_table("design_templates"):
-        return True
-    with engine.connect() as conn:
-        return conn.execute(sa.text("SELECT 1 FROM design_templates LIMIT 1")).first() is None

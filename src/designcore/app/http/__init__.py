@@ -1,5 +1,12 @@
-"""The HTTP shell."""
+"""The HTTP shell (extra ``web``: ``pip install 'designcore[web]'``).
 
-from designcore.app.http.app import create_app
+Without the extra, importing it raises :class:`~designcore.app.container.MissingExtra` (a
+``ModuleNotFoundError``) naming the extra to install.
+"""
+
+from designcore.app.container import optional_technology
+
+with optional_technology():
+    from designcore.app.http.app import create_app
 
 __all__ = ["create_app"]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 from litestar import Litestar, get
+from litestar.logging.config import LoggingConfig
 
 from designcore import __version__
 from designcore.adapters.paystack.sandbox import PaystackSandbox
@@ -74,7 +75,9 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
             raise ValueError("create_app needs settings or a container")
         container = build_container(settings)
     settings = container.settings()
-    logging.basicConfig(level=settings.log_level)
+    # Only our own loggers: the root logger belongs to the program (``designcore serve``
+    # configures it; a program embedding the app keeps its own configuration).
+    logging.getLogger("designcore").setLevel(settings.log_level)
     handlers: list[object] = [
         health,
         TemplateController,
@@ -152,6 +155,8 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         route_handlers=handlers,  # type: ignore[arg-type]
         dependencies=dependencies(container),
         exception_handlers={Exception: handle_exception},
+        # Litestar's own logger only: the root logger is the embedding program's.
+        logging_config=LoggingConfig(configure_root_logger=False),
         middleware=[RequestMediaMiddleware()],
         request_max_body_size=settings.server.max_body_bytes,
         openapi_config=openapi_config(dist),

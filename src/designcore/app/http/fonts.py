@@ -37,7 +37,7 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.response import File
 
-from designcore.adapters.render.fonts import FONTS_DIR, code_points
+from designcore.adapters.harfbuzz import BUNDLED_FONTS_DIR, code_points
 
 PREFIX = "/fonts"
 """Where the fonts are served."""
@@ -160,7 +160,7 @@ def _stylesheet(raw: Mapping[str, Any], assets: Mapping[str, FontAsset]) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def load_font_site(directory: Path = FONTS_DIR) -> FontSite:
+def load_font_site(directory: Path = BUNDLED_FONTS_DIR) -> FontSite:
     """Hash every file ``fonts.json`` in ``directory`` names and build the manifest and
     stylesheet (once per directory and process)."""
     raw: dict[str, Any] = json.loads((directory / "fonts.json").read_text(encoding="utf-8"))
@@ -218,7 +218,7 @@ def _generated(request: Request[Any, Any, Any], body: bytes, media_type: str) ->
     return Response(body, media_type=media_type, headers=headers)
 
 
-def fonts_router(directory: Path = FONTS_DIR) -> Router:
+def fonts_router(directory: Path = BUNDLED_FONTS_DIR) -> Router:
     """The ``/fonts`` routes over the fonts in ``directory``."""
     site = load_font_site(directory)
 
