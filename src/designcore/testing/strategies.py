@@ -15,6 +15,8 @@ and Hausa with the naira sign, as the product's users write it::
 
 from __future__ import annotations
 
+import base64
+import json
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
@@ -703,6 +705,11 @@ def auth_users() -> st.SearchStrategy[AuthUser]:
     )
 
 
+def _base64url_json(value: dict[str, Any]) -> str:
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.urlsafe_b64encode(text).decode("ascii").rstrip("=")
+
+
 @st.composite
 def sessions(
     draw: st.DrawFn,
@@ -711,8 +718,15 @@ def sessions(
     users: st.SearchStrategy[AuthUser] | None = None,
 ) -> Session:
     """Sessions issued up to a day before ``now`` (or any moment), living 60 s to a day,
-    with non-empty tokens and a user drawn from ``users`` (default: a user with only an id
-    and an e-mail address; :func:`auth_users` draws whole ones)."""
+    with a user drawn from ``users`` (default: a user with only an id and an e-mail address;
+    :func:`auth_users` draws whole ones).
+
+    The access token is a JWT as the auth API issues it (ES256 header, base64url JSON
+    claims, an unchecked signature): :func:`~designcore.domain.auth_session.token_claims`
+    and :func:`~designcore.domain.auth_session.assurance_level` read it. Its claims are
+    ``sub`` (the user's id), ``email``, ``role``, ``session_id``, ``iat`` and ``exp``
+    (the session's times), ``aal`` (``aal2`` only when the user has a verified factor) and
+    ``amr`` (``password``, ``otp`` or ``oauth``, then ``totp`` at ``aal2``)."""
     issued = (
         draw(moments())
         if now is None
@@ -727,10 +741,30 @@ def sessions(
         )
     else:
         user = draw(users)
+    issued_at = int(issued.timestamp())
+    level = "aal2" if user.verified_factors and draw(st.booleans()) else "aal1"
+    methods = [
+        {"method": draw(st.sampled_from(["password", "otp", "oauth"])), "timestamp": issued_at}
+    ]
+    if level == "aal2":
+        methods.insert(0, {"method": "totp", "timestamp": issued_at})
+    claims: dict[str, Any] = {
+        "sub": user.id,
+        "email": user.email or "",
+        "role": "authenticated",
+        "aud": "authenticated",
+        "session_id": str(uuid.UUID(int=draw(st.integers(0, 2**128 - 1)), version=4)),
+        "iat": issued_at,
+        "exp": issued_at + lifetime,
+        "aal": level,
+        "amr": methods,
+    }
+    header = _base64url_json({"alg": "ES256", "typ": "JWT", "kid": f"k{serial % 97}"})
+    signature = base64.urlsafe_b64encode(draw(st.binary(min_size=64, max_size=64)))
     return Session(
-        access_token=f"eyJhbGciOiJFUzI1NiJ9.{serial:x}.c2ln",
-        refresh_token=f"r{serial:x}",
-        expires_at=int(issued.timestamp()) + lifetime,
+        access_token=f"{header}.{_base64url_json(claims)}.{signature.decode().rstrip('=')}",
+        refresh_token=draw(st.from_regex(r"[a-z0-9]{12,32}", fullmatch=True)),
+        expires_at=issued_at + lifetime,
         expires_in=lifetime,
         user=user,
     )

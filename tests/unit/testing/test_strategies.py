@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,12 +14,25 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from designcore.client.convert import session_from_json, session_to_json
+from designcore.client.convert import (
+    factor_from_json,
+    factor_to_json,
+    identity_from_json,
+    identity_to_json,
+    session_from_json,
+    session_to_json,
+    user_from_json,
+    user_to_json,
+)
 from designcore.domain.auth_session import (
     TRANSITIONS,
+    AssuranceLevel,
     IllegalTransition,
     Session,
     SessionState,
+    assurance_level,
+    legal_moves,
+    token_claims,
     transition,
 )
 from designcore.domain.checkout import (
@@ -29,7 +43,14 @@ from designcore.domain.checkout import (
 from designcore.domain.document import ELEMENT_TYPES, GroupElement, parse_document
 from designcore.domain.exports import ExportOptions
 from designcore.domain.payments import Money, Plan, is_reference
-from designcore.domain.profiles import CreditEntry, CreditReason, Profile, normalise_referral_code
+from designcore.domain.profiles import (
+    CreditEntry,
+    CreditReason,
+    Profile,
+    balance,
+    check_spend,
+    normalise_referral_code,
+)
 from designcore.domain.rendering import RenderFormat
 from designcore.domain.signing_keys import check_rotation_settings, plan_rotation
 from designcore.domain.templates import Template, TemplateSummary
@@ -275,3 +296,127 @@ def test_a_clear_error_without_hypothesis() -> None:
     assert "pip install 'designcore[testing]'" in str(error)
     other = ModuleNotFoundError(name="numpy")
     assert other is missing("hypothesis", "x", other)
+
+
+def _rebuilt(value: Any) -> None:
+    """The value rebuilds equal: its attrs validators and post-init checks pass again."""
+    assert value == attrs.evolve(value)
+
+
+def _session_accepted(session: Session) -> None:
+    """The domain reads the access token's claims and assurance level, and the client's JSON
+    gives the session back."""
+    claims = token_claims(session.access_token)
+    assert session.user.id == claims["sub"]
+    levels = assurance_level(session)
+    assert levels.current_level is not None
+    assert levels.current_authentication_methods
+    assert session == session_from_json(session_to_json(session), datetime(2026, 1, 1, tzinfo=UTC))
+
+
+def _illegal_refused(case: tuple[SessionState, Any]) -> None:
+    state, move = case
+    with pytest.raises(IllegalTransition):
+        transition(state, move)
+
+
+def _legal_run(run: list[Any]) -> None:
+    state = SessionState.LOADING
+    for move in run:
+        state = transition(state, move)
+
+
+def _issue_reported(case: tuple[Any, ParamIssue]) -> None:
+    params, expected = case
+    with pytest.raises(InvalidTransactionParameters) as raised:
+        prepare_transaction(params, page_url="https://shop.example/pay")
+    assert (expected.path, expected.message) in [(i.path, i.message) for i in raised.value.issues]
+
+
+def _ledger_balances(ledger: list[CreditEntry]) -> None:
+    running = 0
+    for entry in ledger:
+        _rebuilt(entry)
+        if entry.reason is CreditReason.SPEND:
+            check_spend(running, -entry.delta)
+        running += entry.delta
+    assert running == balance(ledger)
+
+
+def _element_parses(element: dict[str, Any]) -> None:
+    parse_document({"width": 10, "height": 10, "pages": [{"id": "p", "children": [element]}]})
+
+
+ACCEPTED_BY_THE_DOMAIN: dict[str, Callable[[Any], object]] = {
+    "auth_users": lambda user: _rebuilt(user_from_json(user_to_json(user))),
+    "credit_ledgers": _ledger_balances,
+    "documents": lambda raw: parse_document(parse_document(raw).to_json()),
+    "elements": _element_parses,
+    "export_options": _rebuilt,
+    "factors": lambda factor: _rebuilt(factor_from_json(factor_to_json(factor))),
+    "field_requirements": _rebuilt,
+    "identities": lambda identity: _rebuilt(identity_from_json(identity_to_json(identity))),
+    "illegal_session_moves": _illegal_refused,
+    "legal_session_runs": _legal_run,
+    "moments": lambda moment: moment.utcoffset() is not None or pytest.fail("naive moment"),
+    "money": _rebuilt,
+    "naira": _rebuilt,
+    "page_requests": _rebuilt,
+    "plans": _rebuilt,
+    "profiles": lambda profile: _rebuilt(profile) or normalise_referral_code(profile.referral_code),
+    "references": lambda reference: is_reference(reference) or pytest.fail(reference),
+    "rotation_settings": lambda rotation: check_rotation_settings(**rotation),
+    "session_moves": lambda move: legal_moves(SessionState.SIGNED_IN) is not None,
+    "session_states": lambda state: legal_moves(state) is not None,
+    "sessions": _session_accepted,
+    "template_summaries": _rebuilt,
+    "templates": _rebuilt,
+    "texts": lambda text: isinstance(text, str) or pytest.fail(repr(text)),
+    "transaction_parameters": lambda params: prepare_transaction(
+        params, page_url="https://shop.example/pay"
+    ),
+    "transaction_parameters_with_issue": _issue_reported,
+    "viewers": _rebuilt,
+}
+"""For each public strategy, the domain's own check of what it draws (validators, parsers,
+round trips through the client's JSON, the rules that refuse what a ``…_with_issue`` or
+``illegal_…`` strategy promises they refuse)."""
+
+STRATEGIES = sorted(name for name in dst.__all__ if callable(getattr(dst, name)))
+
+
+class TestEveryStrategy:
+    def test_every_public_strategy_has_a_domain_check(self) -> None:
+        """A strategy added to ``__all__`` without a check here fails this test."""
+        assert STRATEGIES == sorted(ACCEPTED_BY_THE_DOMAIN)
+
+    @pytest.mark.parametrize("name", STRATEGIES)
+    def test_every_value_drawn_is_accepted(self, name: str) -> None:
+        """Every value the strategy draws passes the domain's own validation or round trip
+        (or is refused with the promised issue)."""
+        check = ACCEPTED_BY_THE_DOMAIN[name]
+
+        @settings(max_examples=40, deadline=None)
+        @given(getattr(dst, name)())
+        def accepted(value: Any) -> None:
+            check(value)
+
+        accepted()
+
+    @given(dst.sessions(users=dst.auth_users()))
+    def test_sessions_carry_readable_tokens(self, session: Session) -> None:
+        """The access token's claims match the session: its times, its user, and ``aal2``
+        only for a user with a verified factor."""
+        claims = token_claims(session.access_token)
+        assert (session.issued_at, session.expires_at) == (claims["iat"], claims["exp"])
+        assert (session.user.email or "") == claims["email"]
+        if not session.user.verified_factors:
+            assert "aal1" == claims["aal"]
+
+    def test_both_assurance_levels_are_drawn(self) -> None:
+        """Sessions at ``aal2`` (with ``totp`` first among the methods) come up too."""
+        session = some(
+            dst.sessions(users=dst.auth_users()),
+            lambda s: assurance_level(s).current_level == AssuranceLevel.AAL2,
+        )
+        assert "totp" == assurance_level(session).current_authentication_methods[0]
