@@ -742,7 +742,7 @@ def sessions(
     else:
         user = draw(users)
     issued_at = int(issued.timestamp())
-    level = "aal2" if user.verified_factors and draw(st.booleans()) else "aal1"
+    level = "aal2" if len(user.verified_factors) > 0 and draw(st.booleans()) else "aal1"
     methods = [
         {"method": draw(st.sampled_from(["password", "otp", "oauth"])), "timestamp": issued_at}
     ]
