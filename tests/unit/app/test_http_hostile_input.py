@@ -11,29 +11,30 @@ change.
 from __future__ import annotations
 
 import json
-import types
-import typing
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
-from urllib.parse import quote
+from typing import Any
 
-import msgspec
 import pytest
 import sqlalchemy as sa
 from litestar import Litestar
-from litestar.params import BodyKwarg
-from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
 from designcore.adapters.argon2 import Argon2PasswordHasher
 from designcore.app import Container, build_container, load_settings
 from designcore.app.http import create_app
 from designcore.app.seeding import migrate_database
-from designcore.ports.rate_limit import RateDecision
 from image_samples import raster
+from route_table import (
+    FALLBACK_FIELDS,
+    AllowEverything,
+    Endpoint,
+    endpoints,
+    snapshot,
+    with_field,
+)
 from support import make_template
 
 Client = TestClient  # type: ignore[type-arg]
@@ -59,21 +60,6 @@ gets past address validation and reaches the lookups."""
 
 WRONG_TYPES: tuple[Any, ...] = (5, 1.5, True, [], ["a"], {"a": 1})
 
-RAW_BODY_FIELDS: dict[str, dict[str, type]] = {
-    "/functions/v1/create-premium-upgrade": {"amount": int, "currency": str},
-    "/functions/v1/verify-premium-payment": {"reference": str},
-    "/api/v1/webhooks/paystack": {"event": str, "data": dict},
-}
-"""The JSON fields of handlers that parse their raw body themselves (not introspectable);
-``object`` marks free-form values (user metadata) that take every JSON type."""
-FALLBACK_FIELDS: dict[str, type] = {
-    name: kind for fields in RAW_BODY_FIELDS.values() for name, kind in fields.items()
-}
-"""What a raw-body handler missing from the table above is sent: every field name known."""
-
-RAW_QUERY: dict[str, tuple[str, ...]] = {}
-"""Query parameters read from ``request.query_params`` rather than the signature."""
-
 BASE_BODIES: dict[str, dict[str, Any]] = {
     # Valid except for the injected field, so the injection reaches the database lookups.
     "/auth/v1/signup": {"email": ADA[0], "password": ADA[1], "data": {"first_name": "Ada"}},
@@ -98,7 +84,6 @@ FIELD_QUERY: dict[tuple[str, str], dict[str, str]] = {
 """Query parameters without which a body field is not read at all."""
 KNOWN_WRONG_TYPE_BUGS: set[tuple[str, str]] = set()
 """Fields known to take a wrong JSON type, until fixed."""
-BENIGN_PATH = {"bucket": "template-previews", "path": "missing.png"}
 
 # Tables whose row counts may grow through what the signed-in attacker may legitimately do
 # with hostile strings as plain data (record a search, enrol a factor, refresh a session…).
@@ -116,102 +101,6 @@ MAY_GROW = {
     "analytics_daily_counts",
     "analytics_daily_people",
 }
-
-
-class AllowEverything:
-    """A rate limiter that never refuses, so every hostile request reaches the service."""
-
-    def hit(self, key: str, *, limit: int, window_seconds: int) -> RateDecision:
-        """Allow."""
-        return RateDecision(allowed=True, retry_after=0)
-
-    def reset(self, key: str) -> None:
-        """Nothing to forget."""
-
-
-@dataclass(frozen=True)
-class Endpoint:
-    """One method of one route, with what it reads from the request."""
-
-    method: str
-    path: str
-    path_params: tuple[str, ...]
-    query: dict[str, Any]
-    body_fields: dict[str, Any] | None = field(default=None)
-    """Field name → expected type; ``None`` when the handler reads no body."""
-
-    @property
-    def auth(self) -> bool:
-        """Whether it is under ``/auth/v1`` (GoTrue error bodies)."""
-        return self.path.startswith("/auth/v1")
-
-    def url(self, values: dict[str, str] | None = None) -> str:
-        """The path with each parameter replaced (URL-encoded)."""
-        url = self.path
-        for name in self.path_params:
-            raw = (values or {}).get(name, BENIGN_PATH.get(name, "00000000-no-such-id"))
-            encoded = quote(raw, safe="/" if name == "path" else "")
-            url = url.replace("{" + name + ":str}", encoded).replace("{" + name + ":path}", encoded)
-            # A whole-number parameter (a version number) takes a whole number.
-            url = url.replace("{" + name + ":int}", (values or {}).get(name, "1"))
-        return url
-
-
-def plain_type(annotation: Any) -> Any:
-    """The JSON kind a field takes: ``str``, ``dict``, ``int``…, or ``object`` for anything
-    (``Annotated`` constraints and ``| None`` dropped, ``dict[str, Any]`` as ``dict``)."""
-    if typing.get_origin(annotation) is Annotated:
-        return plain_type(typing.get_args(annotation)[0])
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        kinds = [a for a in typing.get_args(annotation) if a is not type(None)]
-        return plain_type(kinds[0]) if len(kinds) == 1 else annotation
-    if annotation is Any:
-        return object
-    return typing.get_origin(annotation) or annotation
-
-
-def endpoints(app: Litestar) -> list[Endpoint]:
-    """Every method of every HTTP route, from the app's own route table."""
-    found = []
-    for route in app.routes:
-        if not isinstance(route, HTTPRoute):
-            continue
-        for handler in route.route_handlers:
-            methods = set(handler.http_methods) - {"OPTIONS", "HEAD"}
-            if not methods:
-                continue
-            query: dict[str, Any] = dict.fromkeys(RAW_QUERY.get(route.path, ()), str)
-            body: dict[str, Any] | None = None
-            for name, parameter in handler.parsed_fn_signature.parameters.items():
-                kind = type(parameter.kwarg_definition).__name__
-                if kind == "QueryParameter":
-                    query[getattr(parameter.kwarg_definition, "name", None) or name] = (
-                        parameter.annotation
-                    )
-                elif isinstance(parameter.kwarg_definition, BodyKwarg) or name == "data":
-                    struct = plain_type(parameter.annotation)
-                    body = {
-                        f.encode_name: plain_type(f.type) for f in msgspec.structs.fields(struct)
-                    }
-                elif name == "body":
-                    body = RAW_BODY_FIELDS.get(route.path, FALLBACK_FIELDS)
-            for method in sorted(methods):
-                found.append(
-                    Endpoint(method, route.path, tuple(route.path_parameters), query, body)
-                )
-    return found
-
-
-def with_field(base: dict[str, Any], dotted: str, value: Any) -> dict[str, Any]:
-    """A copy of ``base`` with ``dotted`` (``a`` or ``a.b``) set to ``value``."""
-    body = json.loads(json.dumps(base))
-    head, _, tail = dotted.partition(".")
-    if tail:
-        inner = body.get(head) if isinstance(body.get(head), dict) else {}
-        body[head] = {**inner, tail: value}
-    else:
-        body[head] = value
-    return body
 
 
 def error_shape_problem(endpoint: Endpoint, response: Any) -> str | None:
@@ -310,13 +199,6 @@ class Attack:
             if isinstance(found, list) and found:
                 self.problems.append(f"{label}: an injected filter matched {len(found)} items")
         return response
-
-
-def snapshot(engine: sa.Engine) -> dict[str, int]:
-    """Row counts of every table."""
-    with engine.connect() as conn:
-        names = sa.inspect(conn).get_table_names()
-        return {n: conn.execute(sa.text(f'SELECT count(*) FROM "{n}"')).scalar_one() for n in names}
 
 
 def templates_rows(engine: sa.Engine) -> list[tuple[Any, ...]]:

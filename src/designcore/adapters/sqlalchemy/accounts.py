@@ -77,6 +77,7 @@ from designcore.adapters.sqlalchemy.accounts_tables import (
     SUBSCRIPTIONS,
     USERS,
 )
+from designcore.adapters.sqlalchemy.failures import database_unavailable
 from designcore.adapters.sqlalchemy.mapping import utc
 from designcore.domain.accounts import (
     AuthSession,
@@ -115,7 +116,7 @@ Check = tuple[sa.Select[Any], Conflict]
 
 
 def _unavailable(error: DBAPIError) -> Unavailable:
-    return Unavailable(f"the accounts database failed: {error.orig.__class__.__name__}")
+    return database_unavailable("accounts", error)
 
 
 def _exists(table: sa.Table, *conditions: sa.ColumnElement[bool]) -> sa.Select[Any]:

@@ -20,6 +20,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from designcore.adapters.sqlalchemy.failures import database_unavailable
 from designcore.adapters.sqlalchemy.mapping import utc, utc_or_none
 from designcore.adapters.sqlalchemy.tables import Base, Json
 from designcore.domain.designs import (
@@ -369,4 +370,4 @@ class SqlAlchemyDesignRepository:
 
 
 def _unavailable(error: DBAPIError) -> Unavailable:
-    return Unavailable(f"the designs database failed: {error.orig.__class__.__name__}")
+    return database_unavailable("designs", error)

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from designcore.adapters.sqlalchemy.failures import database_unavailable
 from designcore.adapters.sqlalchemy.mapping import utc
 from designcore.adapters.sqlalchemy.tables import Base, Json
 from designcore.domain.errors import Conflict, Unavailable
@@ -181,4 +182,4 @@ class SqlAlchemySandboxTransactionRepository:
 
 
 def _unavailable(error: DBAPIError) -> Unavailable:
-    return Unavailable(f"the sandbox's database failed: {error.orig.__class__.__name__}")
+    return database_unavailable("payment sandbox", error)

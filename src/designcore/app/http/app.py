@@ -28,6 +28,7 @@ from designcore.app.http.functions import functions_router
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.logo_maker import logo_maker_router
 from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
+from designcore.app.http.nul_characters import NulCharacterMiddleware
 from designcore.app.http.photo_editor import photo_editor_router
 from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
@@ -157,7 +158,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exception_handlers={Exception: handle_exception},
         # Litestar's own logger only: the root logger is the embedding program's.
         logging_config=LoggingConfig(configure_root_logger=False),
-        middleware=[RequestMediaMiddleware()],
+        middleware=[RequestMediaMiddleware(), NulCharacterMiddleware()],
         request_max_body_size=settings.server.max_body_bytes,
         openapi_config=openapi_config(dist),
         cors_config=cors_config(settings),

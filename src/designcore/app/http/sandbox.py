@@ -44,7 +44,7 @@ from designcore.adapters.paystack.sandbox import (
 )
 from designcore.app.http.request_media import ACCEPTED_MEDIA, JSON_OR_FORM
 from designcore.domain.checkout import InvalidTransactionParameters, read_inline_request
-from designcore.domain.errors import UnsupportedMedia
+from designcore.domain.errors import UnsupportedMedia, ValidationFailed
 
 log = logging.getLogger(__name__)
 
@@ -459,6 +459,8 @@ def handle_sandbox_error(request: Request[Any, Any, Any], error: Exception) -> R
         return _refusal(error.http_status, error.message, error.code)
     if isinstance(error, UnsupportedMedia):
         return _refusal(415, error.message, error.code)
+    if isinstance(error, ValidationFailed):
+        return _refusal(400, error.message, error.code)
     if isinstance(error, HTTPException):
         detail = error.detail if isinstance(error.detail, str) else "Invalid request"
         return _refusal(error.status_code, detail, "invalid")
