@@ -121,6 +121,8 @@ FIELDS: tuple[Field, ...] = (
     _field("connectAccount", Kind.STRING, None, "connect_account"),
     _field("connectSplit", Kind.ARRAY, "connect_split", "connect_split"),
 )
+
+_FIELD_OF: Mapping[str, Field] = {field.name: field for field in FIELDS}
 """Every parameter, in the order issues are reported (spec section 3)."""
 
 CALLBACK_NAMES: tuple[str, ...] = (
@@ -141,18 +143,55 @@ _RESUME_PATHS = frozenset({"accessCode", *CALLBACK_NAMES})
 _REQUIRED = (("key", None), ("amount", "planCode"), ("email", "customerCode"))
 
 
+class Problem(enum.Enum):
+    """What kind of rule an issue broke."""
+
+    SHAPE = "not a non-empty object"
+    """The parameters as a whole are not a non-empty object."""
+    MISSING = "missing"
+    """A required field is absent or empty."""
+    TYPE = "wrong type"
+    """A field's value is of the wrong type (a string where a number belongs, …)."""
+    RANGE = "out of range"
+    """A field's value has the right type but not an allowed value (an amount of 0, -500,
+    12.5 kobo or above 2**53 - 1)."""
+
+
 @attrs.frozen
 class ParamIssue(FieldIssue):
-    """A field issue whose message is the spec's exact text, with the reason beside it."""
+    """A field issue whose message is the spec's exact text, with the reason beside it.
+
+    The message is the provider script's text, the same in the browser and here (so an amount
+    out of range still reads ``Invalid parameter type: amount``, as the script says);
+    ``problem`` tells a wrong type from a value out of range or a missing field."""
 
     detail: str | None = None
     """What was expected and what arrived (``expected a string, got the number 5``)."""
+    problem: Problem = attrs.field(default=Problem.TYPE, eq=False)
+    """The kind of rule broken (not compared: the spec's text and detail identify the issue)."""
+
+    def explain(self) -> str:
+        """The issue for a person: the field, the kind of problem, what was expected and what
+        was got (``amount: out of range: expected a positive whole number of minor units (e.g.
+        kobo), got the number -500``)."""
+        field = self.path or "parameters"
+        if self.detail is not None:
+            return f"{field}: {self.problem.value}: {self.detail}"
+        expected = _FIELD_OF[self.path].kind.value if self.path in _FIELD_OF else "a value"
+        return f"{field}: {self.problem.value}: expected {expected}, got nothing"
 
 
 class InvalidTransactionParameters(ValidationFailed):
-    """Transaction parameters broke a rule of section 5; ``issues`` lists every one."""
+    """Transaction parameters broke a rule of section 5; ``issues`` lists every one.
+
+    ``message`` is the spec's exact text (``Invalid transaction parameters``, what the script
+    throws); ``str()`` adds each issue: its field, what was expected and what was got."""
 
     code = "invalid_params"
+    issues: tuple[ParamIssue, ...]
+
+    def __str__(self) -> str:
+        return "; ".join([self.message, *(issue.explain() for issue in self.issues)])
 
 
 @attrs.frozen
@@ -347,9 +386,14 @@ def normalise(raw: object) -> Normalised:
     return Normalised(sourced.params, sourced.callbacks, sourced.ignored)
 
 
-def _type_issue(path: str, key: str, expected: str, value: object) -> ParamIssue:
+def _type_issue(
+    path: str, key: str, expected: str, value: object, problem: Problem = Problem.TYPE
+) -> ParamIssue:
     return ParamIssue(
-        path, f"Invalid parameter type: {key}", f"expected {expected}, got {describe_value(value)}"
+        path,
+        f"Invalid parameter type: {key}",
+        f"expected {expected}, got {describe_value(value)}",
+        problem,
     )
 
 
@@ -364,6 +408,8 @@ def _check(path: str, key: str, kind: Kind, value: object) -> list[ParamIssue]:
             isinstance(value, float) and value.is_integer()
         )
         ok = whole and 0 < value <= MAX_SAFE_INTEGER  # type: ignore[operator]
+        if not ok and _is_number(value):
+            return [_type_issue(path, key, kind.value, value, Problem.RANGE)]
     elif kind is Kind.FLAG:
         ok = isinstance(value, bool) or value in ("true", "false")
     elif kind is Kind.ARRAY:
@@ -387,12 +433,15 @@ def _shape_issue(raw: object) -> ParamIssue | None:
     if is_plain_object(raw) and len(raw) > 0:  # type: ignore[arg-type]
         return None
     got = "an empty object" if is_plain_object(raw) else describe_value(raw)
-    return ParamIssue("", NON_EMPTY_OBJECT, f"got {got}")
+    return ParamIssue("", NON_EMPTY_OBJECT, f"got {got}", Problem.SHAPE)
 
 
-def validate(raw: object) -> tuple[ParamIssue, ...]:
+def type_issues(raw: object) -> tuple[ParamIssue, ...]:
     """Every type issue of the given fields and callbacks, in field table order then callbacks;
-    messages name the key as the merchant spelt it. Empty when every given value has its kind."""
+    messages name the key as the merchant spelt it. Empty when every given value has its kind.
+
+    The twin of the script's ``validate`` (``inline-checkout/src/params/validate.ts``); it does
+    not look for missing fields: :func:`validate` does."""
     shape = _shape_issue(raw)
     if shape is not None:
         return (shape,)
@@ -439,11 +488,11 @@ def _apply_rules(raw: object) -> _Checked:
     assert isinstance(raw, Mapping)
     sourced = _normalise_with_sources(raw)
     params, callbacks = sourced.params, sourced.callbacks
-    type_issues = validate(raw)
+    found = type_issues(raw)
 
     access_code = params.get("accessCode")
     if _present(access_code):
-        issues = [issue for issue in type_issues if issue.path in _RESUME_PATHS]
+        issues = [issue for issue in found if issue.path in _RESUME_PATHS]
         if issues:
             raise _invalid(issues)
         assert isinstance(access_code, str)
@@ -454,16 +503,16 @@ def _apply_rules(raw: object) -> _Checked:
             access_code, {"accessCode": access_code}, _callables(callbacks), tuple(ignored)
         )
 
-    typed = {issue.path.split("[")[0] for issue in type_issues}
+    typed = {issue.path.split("[")[0] for issue in found}
     required = [
-        ParamIssue(name, f"Required parameter missing: {name}")
+        ParamIssue(name, f"Required parameter missing: {name}", problem=Problem.MISSING)
         for name, stand_in in _REQUIRED
         if not _present(params.get(name))
         and name not in typed
         and not (stand_in is not None and _present(params.get(stand_in)))
     ]
-    if required or type_issues:
-        raise _invalid([*required, *type_issues])
+    if required or found:
+        raise _invalid([*required, *found])
 
     effective = dict(params)
     if _present(effective.get("planCode")):
@@ -479,6 +528,16 @@ def _apply_rules(raw: object) -> _Checked:
     if "amount" in effective:
         effective["amount"] = int(effective["amount"])  # type: ignore[call-overload]
     return _Checked(None, effective, _callables(callbacks), sourced.ignored)
+
+
+def validate(raw: object) -> tuple[ParamIssue, ...]:
+    """Every issue :func:`prepare_transaction` would refuse ``raw`` for, in its order
+    (required fields, then types); empty exactly when it would accept ``raw``. Never raises."""
+    try:
+        _apply_rules(raw)
+    except InvalidTransactionParameters as error:
+        return error.issues
+    return ()
 
 
 def prepare_transaction(
@@ -586,6 +645,7 @@ __all__ = [
     "Normalised",
     "ParamIssue",
     "PreparedTransaction",
+    "Problem",
     "describe_value",
     "is_plain_object",
     "js_json",
@@ -594,6 +654,7 @@ __all__ = [
     "prepare_transaction",
     "read_inline_request",
     "trim_url",
+    "type_issues",
     "validate",
     "with_referrer",
 ]

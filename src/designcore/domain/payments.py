@@ -61,6 +61,22 @@ _LEGACY_REFERENCE = re.compile(r"txn_(\d{10,16})_([a-z0-9]{4,32})")
 verified."""
 
 
+def _currency_issue(currency: object) -> str:
+    """What is wrong with a currency code: codes are ISO 4217's, three upper-case letters.
+
+    Lower case is refused rather than folded, so that two spellings never make two unequal
+    amounts in one currency and nothing is changed silently."""
+    if isinstance(currency, str) and re.fullmatch(r"[A-Za-z]{3}", currency):
+        return (
+            "must be a three-letter currency code in upper case (ISO 4217), "
+            f"such as {currency.upper()!r}; got {currency!r}"
+        )
+    return (
+        "must be a three-letter currency code in upper case (ISO 4217), such as 'NGN'; "
+        f"got {currency!r}"
+    )
+
+
 @attrs.frozen
 class Money:
     """An amount in a currency's minor unit (kobo for NGN). Never a float."""
@@ -70,10 +86,20 @@ class Money:
 
     def __attrs_post_init__(self) -> None:
         issues = []
-        if isinstance(self.minor, bool) or not isinstance(self.minor, int) or self.minor < 0:
-            issues.append(FieldIssue("amount", "must be a whole, non-negative number of kobo"))
+        if isinstance(self.minor, bool) or not isinstance(self.minor, int):
+            issues.append(
+                FieldIssue(
+                    "amount",
+                    "must be a whole number of minor units (kobo), an int; "
+                    f"got {type(self.minor).__name__} {self.minor!r}",
+                )
+            )
+        elif self.minor < 0:
+            issues.append(
+                FieldIssue("amount", f"must be 0 or more minor units (kobo); got {self.minor}")
+            )
         if not isinstance(self.currency, str) or not _CURRENCY.fullmatch(self.currency):
-            issues.append(FieldIssue("currency", "must be a three-letter currency code"))
+            issues.append(FieldIssue("currency", _currency_issue(self.currency)))
         if issues:
             raise InvalidAmount(issues)
 

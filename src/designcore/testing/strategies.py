@@ -408,7 +408,7 @@ def documents(draw: st.DrawFn, *, max_pages: int = 3, max_elements: int = 8) -> 
 
 def money(currency: str | None = None, *, max_minor: int = 10**12) -> st.SearchStrategy[Money]:
     """Amounts in minor units (kobo for NGN), 0 to ``max_minor``, in ``currency`` or any
-    three-letter code."""
+    code of three upper-case letters."""
     currencies = st.just(currency) if currency else st.from_regex(r"[A-Z]{3}", fullmatch=True)
     return st.builds(Money, st.integers(0, max_minor), currencies)
 

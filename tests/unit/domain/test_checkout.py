@@ -18,6 +18,7 @@ from designcore.domain.checkout import (
     InvalidTransactionParameters,
     ParamIssue,
     PreparedTransaction,
+    Problem,
     describe_value,
     js_json,
     js_number,
@@ -25,6 +26,7 @@ from designcore.domain.checkout import (
     prepare_transaction,
     read_inline_request,
     trim_url,
+    type_issues,
     validate,
     with_referrer,
 )
@@ -90,7 +92,7 @@ class TestSharedVectors:
     @pytest.mark.parametrize("case", CASES, ids=IDS)
     def test_validate(self, case: dict[str, Any]) -> None:
         """Python finds the same type issues, with the same texts, in the same order."""
-        assert case["issues"] == as_json(validate(revive(case["input"])))
+        assert case["issues"] == as_json(type_issues(revive(case["input"])))
 
     @pytest.mark.parametrize("case", CASES, ids=IDS)
     def test_prepare(self, case: dict[str, Any]) -> None:
@@ -159,7 +161,7 @@ class TestPrepare:
     @pytest.mark.parametrize("amount", [math.nan, math.inf, 2**53, 10**400, 12.5, True])
     def test_amounts_javascript_refuses(self, amount: object) -> None:
         """NaN, infinities, unsafe integers, fractions and booleans are not amounts."""
-        issues = validate({"amount": amount})
+        issues = type_issues({"amount": amount})
         assert ["Invalid parameter type: amount"] == [issue.message for issue in issues]
 
     def test_errors_are_validation_failures(self) -> None:
@@ -335,3 +337,76 @@ class TestProperties:
     def test_validate_never_raises(self, raw: dict[str, object]) -> None:
         """validate reports problems; it never raises, whatever the values (NaN included)."""
         assert isinstance(validate({**raw, "extra": math.nan}), tuple)
+
+
+class TestOneAnswer:
+    def test_validate_reports_a_missing_key(self) -> None:
+        """Parameters without a key are not "no issues": validate names the missing key, as
+        prepare_transaction refuses them."""
+        raw = {"amount": 150_000, "email": "ada@example.ng"}
+        assert [("key", "Required parameter missing: key")] == [
+            (issue.path, issue.message) for issue in validate(raw)
+        ]
+        with pytest.raises(InvalidTransactionParameters):
+            prepare_transaction(raw, page_url=PAGE)
+
+    @given(PARAMETERS | VALUES | st.integers())
+    def test_validate_agrees_with_prepare_transaction(self, raw: object) -> None:
+        """validate is empty exactly when prepare_transaction accepts, and otherwise lists the
+        very issues the refusal carries."""
+        refused: tuple[ParamIssue, ...] = ()
+        try:
+            prepare_transaction(raw, page_url=PAGE)
+        except InvalidTransactionParameters as error:
+            refused = error.issues or (ParamIssue("?", "refused without an issue"),)
+        assert refused == validate(raw)
+
+
+class TestProblems:
+    @pytest.mark.parametrize("amount", [-500, 0, 12.5, 2**53, -1.0])
+    def test_an_amount_out_of_range_is_a_range_problem(self, amount: float) -> None:
+        """A number that is not a positive whole safe amount is out of range, not of the
+        wrong type (the spec's text stays, as the script says it)."""
+        (issue,) = type_issues({"amount": amount})
+        assert Problem.RANGE is issue.problem
+        assert "Invalid parameter type: amount" == issue.message
+
+    @pytest.mark.parametrize("amount", ["1500", True, None, [1]])
+    def test_an_amount_of_another_type_is_a_type_problem(self, amount: object) -> None:
+        """Text, booleans and lists are of the wrong type."""
+        issues = type_issues({"amount": amount, "key": "pk"})
+        assert [Problem.TYPE] * len(issues) == [issue.problem for issue in issues]
+        assert (amount is None) == (not issues)
+
+    def test_missing_and_shape_problems(self) -> None:
+        """Missing required fields and a non-object are told apart from type problems."""
+        assert [Problem.MISSING, Problem.MISSING] == [
+            issue.problem for issue in validate({"key": "pk"})
+        ]
+        assert [Problem.SHAPE] == [issue.problem for issue in validate([])]
+
+
+class TestErrorText:
+    def test_the_text_names_each_field_expected_and_got(self) -> None:
+        """str() of the refusal names every field, what it expected and what it got; the
+        message stays the spec's text."""
+        with pytest.raises(InvalidTransactionParameters) as raised:
+            prepare_transaction({"amount": -500, "email": 7}, page_url=PAGE)
+        error = raised.value
+        assert "Invalid transaction parameters" == error.message
+        assert (
+            "Invalid transaction parameters; "
+            "key: missing: expected a string, got nothing; "
+            "amount: out of range: expected a positive whole number of minor units (e.g. kobo),"
+            " got the number -500; "
+            "email: wrong type: expected a string, got the number 7"
+        ) == str(error)
+
+    def test_the_shape_text(self) -> None:
+        """A non-object says what it got."""
+        with pytest.raises(InvalidTransactionParameters) as raised:
+            prepare_transaction("key=pk", page_url=PAGE)
+        assert str(raised.value).startswith(
+            "Transaction parameters should be a non-empty object; parameters: "
+            "not a non-empty object: got "
+        )

@@ -92,6 +92,25 @@ class TestMoney:
             Money(minor)
         assert {"amount"} == paths(raised.value)
 
+    @pytest.mark.parametrize("currency", ["ngn", "Ngn", "usD"])
+    def test_lower_case_codes_are_refused_saying_upper_case(self, currency: str) -> None:
+        """``Money(100, "ngn")`` says the code must be upper case and shows the fix."""
+        with pytest.raises(InvalidAmount) as raised:
+            Money(100, currency)
+        (issue,) = raised.value.issues
+        assert "currency" == issue.path
+        assert "in upper case" in issue.message
+        assert repr(currency.upper()) in issue.message
+
+    def test_negative_is_a_range_issue_and_a_float_a_type_issue(self) -> None:
+        """A negative amount is told it must be 0 or more; a float that it must be an int."""
+        with pytest.raises(InvalidAmount) as negative:
+            Money(-5)
+        with pytest.raises(InvalidAmount) as fraction:
+            Money(12.5)  # type: ignore[arg-type]
+        assert "must be 0 or more minor units (kobo); got -5" == negative.value.issues[0].message
+        assert "an int; got float 12.5" in fraction.value.issues[0].message
+
     @given(st.text() | st.from_regex(r"[A-Z]{3}", fullmatch=True).map(lambda c: c + "\n"))
     def test_currencies_are_three_capital_letters(self, currency: str) -> None:
         """Anything but exactly three capital letters is refused as the currency."""

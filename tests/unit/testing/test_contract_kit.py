@@ -3,12 +3,16 @@ rules, and the example adapter of docs/library.md passes its suite."""
 
 from __future__ import annotations
 
+import inspect
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+import designcore.testing.contracts as contracts
 
 HERE = Path(__file__).parent
 ROOT = Path(__file__).parents[3]
@@ -185,3 +189,13 @@ class TestExampleAdapter:
         module = (EXAMPLE / "test_json_catalogue.py").read_text(encoding="utf-8")
         body = module.split('"""', 2)[2].lstrip("\n")  # the module less its docstring
         assert body in guide
+
+
+class TestContractDocstrings:
+    @pytest.mark.parametrize("name", sorted(contracts.__all__))
+    def test_each_suite_says_which_fixture_it_needs(self, name: str) -> None:
+        """Each suite's docstring is whole sentences naming the fixture a subclass gives it
+        (the storage suite's once stopped mid-sentence)."""
+        text = inspect.getdoc(getattr(contracts, name)) or ""
+        assert text.endswith(".")
+        assert re.search(r"``\w+`` fixture", text), text

@@ -196,4 +196,6 @@ class _List:
 
 
 class StorageContract(_Storage, _ObjectInfo, _CreateOnly, _Delete, _List):
-    """Every rule of :class:`~designcore.ports.storage.Storage`. Subclass :class:`StorageContract` and give it a ``storage`` fixture: a new, empty storage of"""
+    """Every rule of :class:`~designcore.ports.storage.Storage`: round trips, object info,
+    create-only writes, deletes and listings. A subclass gives it a ``storage`` fixture
+    answering a new, empty storage of its adapter (buckets are created on first write)."""
