@@ -50,6 +50,27 @@ class TestModuleIndex:
         assert sorted(INDEX[module]) == sorted(imported.__all__)
         assert [] == [name for name in imported.__all__ if not hasattr(imported, name)]
 
+    def test_the_domain_table_is_the_public_api_of_modules_with_all(self) -> None:
+        """For a domain module that declares ``__all__`` (profiles: referrals and credits),
+        the guide's domain table names every name in it, and ``__all__`` every public name
+        the module defines."""
+        section = GUIDE[GUIDE.index("## Domain (`designcore.domain`)") :]
+        section = section[: section.index("\n## ", 1)]
+        documented: dict[str, set[str]] = {}
+        for module, rest in re.findall(r"^\| `(\w+)\.([^|]*)\|", section, re.M):
+            first = re.match(r"(\w+)", rest)
+            names = {first[1]} if first else set()
+            documented.setdefault(module, set()).update(names, re.findall(r", `(\w+)", rest))
+        imported = importlib.import_module("designcore.domain.profiles")
+        defined = {
+            name
+            for name, value in vars(imported).items()
+            if not name.startswith("_")
+            and getattr(value, "__module__", None) == imported.__name__
+        }
+        assert sorted(imported.__all__) == sorted(documented["profiles"])
+        assert set() == defined - set(imported.__all__)
+
     def test_the_domain_table_names_what_exists(self) -> None:
         """Every name the guide's domain table gives is in its module."""
         section = GUIDE[GUIDE.index("## Domain (`designcore.domain`)") :]

@@ -199,3 +199,23 @@ def check_spend(current_balance: int, amount: int) -> None:
         raise InsufficientCredits(
             f"not enough credits: {amount} needed, {current_balance} available"
         )
+
+
+__all__ = [
+    "REFERRAL_CODE_ALPHABET",
+    "REFERRAL_CODE_LENGTH",
+    "REFERRAL_REWARD",
+    "CreditEntry",
+    "CreditReason",
+    "InsufficientCredits",
+    "Profile",
+    "Referral",
+    "ReferralAward",
+    "ReferralStatus",
+    "award_referral",
+    "balance",
+    "check_spend",
+    "normalise_referral_code",
+    "referral_allowed",
+    "referral_code_from",
+]
