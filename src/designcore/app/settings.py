@@ -672,6 +672,47 @@ def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
     return found
 
 
+def _backends_by_port(settings: Settings) -> dict[str, tuple[str, str, tuple[str, ...]]]:
+    """Each pluggable port's backend setting: its variable, its value and its built-in names."""
+    return {
+        "catalogue": ("CATALOGUE_BACKEND", settings.adapters.catalogue_backend, CATALOGUE_BACKENDS),
+        "accounts": ("ACCOUNTS_BACKEND", settings.adapters.accounts_backend, ACCOUNTS_BACKENDS),
+        "storage": ("STORAGE_BACKEND", settings.storage.backend, STORAGE_BACKENDS),
+        "mail": ("MAIL_BACKEND", settings.mail.backend, MAIL_BACKENDS),
+        "rate_limit": (
+            "RATE_LIMIT_BACKEND",
+            settings.auth.rate_limit_backend,
+            RATE_LIMIT_BACKENDS,
+        ),
+        "payments": ("PAYMENTS_BACKEND", settings.payments.backend, PAYMENTS_BACKENDS),
+        "analytics": ("ANALYTICS_BACKEND", settings.analytics.backend, ANALYTICS_BACKENDS),
+    }
+
+
+def _adapter_options_issues(settings: Settings) -> list[FieldIssue]:
+    """Options are keyword arguments of an adapter of one's own: given for a port whose
+    backend is built in, they would be silently ignored, so they are refused."""
+    try:
+        options = parse_adapter_options(settings.adapters.options)
+    except ValueError as error:
+        return [FieldIssue(PREFIX + "ADAPTER_OPTIONS", str(error))]
+    found = []
+    backends = _backends_by_port(settings)
+    for port in options:
+        variable, value, builtins = backends[port]
+        if value in builtins:
+            shown = f"the built-in {value!r}" if value else "empty (the built-in one)"
+            found.append(
+                FieldIssue(
+                    PREFIX + "ADAPTER_OPTIONS",
+                    f"options are given for {port!r}, but {PREFIX}{variable} is {shown}, "
+                    "which takes none (its own settings configure it): remove them, or name "
+                    "an adapter of your own (`module:Class` or an entry point)",
+                )
+            )
+    return found
+
+
 def load_settings(
     environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None
 ) -> Settings:
@@ -718,10 +759,7 @@ def load_settings(
         parse_origins(settings.server.cors_origins)
     except ValueError as error:
         issues.append(FieldIssue(PREFIX + "CORS_ORIGINS", str(error)))
-    try:
-        parse_adapter_options(settings.adapters.options)
-    except ValueError as error:
-        issues.append(FieldIssue(PREFIX + "ADAPTER_OPTIONS", str(error)))
+    issues.extend(_adapter_options_issues(settings))
     issues.extend(_key_encryption_issues(settings))
     if issues:
         raise ValidationFailed(

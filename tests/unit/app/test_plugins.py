@@ -232,6 +232,43 @@ class TestRefusing:
             memory_container({name: value})
         assert [name] == [issue.path for issue in raised.value.issues]
 
+    @pytest.mark.parametrize(
+        ("backend", "port"),
+        [
+            ({"DESIGNCORE_STORAGE_BACKEND": "memory"}, "storage"),
+            ({}, "catalogue"),
+            ({"DESIGNCORE_ACCOUNTS_BACKEND": "memory"}, "accounts"),
+            ({"DESIGNCORE_RATE_LIMIT_BACKEND": "memory"}, "rate_limit"),
+            ({"DESIGNCORE_MAIL_BACKEND": "outbox"}, "mail"),
+            ({"DESIGNCORE_PAYMENTS_BACKEND": "sandbox"}, "payments"),
+            ({"DESIGNCORE_ANALYTICS_BACKEND": "none"}, "analytics"),
+        ],
+    )
+    def test_options_for_a_built_in_backend_are_refused(
+        self, backend: dict[str, str], port: str
+    ) -> None:
+        """Options for a port whose backend is built in would be ignored: the settings refuse
+        them, naming the port and its backend variable."""
+        with pytest.raises(ValidationFailed) as raised:
+            memory_container(
+                {**backend, "DESIGNCORE_ADAPTER_OPTIONS": json.dumps({port: {"x": 1}})}
+            )
+        (issue,) = raised.value.issues
+        assert "DESIGNCORE_ADAPTER_OPTIONS" == issue.path
+        assert f"options are given for {port!r}" in issue.message
+        variable = "DESIGNCORE_" + ("CATALOGUE" if port == "catalogue" else port.upper())
+        assert variable + "_BACKEND is " in issue.message
+
+    def test_empty_options_for_an_adapter_of_ones_own_are_fine(self) -> None:
+        """Options for a port whose backend is an adapter of one's own are kept."""
+        container = memory_container(
+            {
+                "DESIGNCORE_STORAGE_BACKEND": "designcore.adapters.memory:InMemoryStorage",
+                "DESIGNCORE_ADAPTER_OPTIONS": json.dumps({"storage": {}}),
+            }
+        )
+        assert {} == container.settings().adapters.options_of("storage")
+
 
 class TestProtocolMembers:
     def test_members_of_a_port(self) -> None:
