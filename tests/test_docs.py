@@ -8,6 +8,7 @@ not meant to run says so and why in its info string: ```python no-run <reason>.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -140,3 +141,84 @@ class TestReadmeDiagram:
             for match in re.findall(r"^class (\w+)", path.read_text(), re.M)
         }
         assert set() == diagram_names("ports") - classes
+
+
+APP = ROOT / "src" / "designcore" / "app"
+ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "route", "head"})
+
+
+def declares_routes(path: Path) -> bool:
+    """Whether the module declares a route: a handler decorator, a Controller or a Router."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if isinstance(target, ast.Name) and target.id in ROUTE_DECORATORS:
+                    return True
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(base, ast.Name) and base.id == "Controller" for base in node.bases
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "Router"
+        ):
+            return True
+    return False
+
+
+def architecture_text() -> str:
+    """docs/architecture.md."""
+    return (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+class TestArchitectureNamesEverything:
+    def test_every_service_module_is_named(self) -> None:
+        """Each module of app/services (auth's included) is in the services table by path."""
+        text = architecture_text()
+        modules = [
+            path.relative_to(APP).as_posix()
+            for path in sorted((APP / "services").rglob("*.py"))
+            if path.name != "__init__.py"
+        ]
+        assert len(modules) >= 14
+        assert [] == [module for module in modules if f"| `{module}` |" not in text]
+
+    def test_every_route_module_is_named(self) -> None:
+        """Each module of app/http that declares routes is in the routes table by path."""
+        text = architecture_text()
+        modules = [
+            path.relative_to(APP).as_posix()
+            for path in sorted((APP / "http").rglob("*.py"))
+            if declares_routes(path)
+        ]
+        assert "http/templates.py" in modules
+        assert [] == [module for module in modules if f"| `{module}` |" not in text]
+
+    def test_every_adapter_package_is_named(self) -> None:
+        """Each package under designcore/adapters is named in the layers table's adapter row."""
+        row = next(
+            line
+            for line in architecture_text().splitlines()
+            if line.startswith("| `designcore.adapters.<technology>`")
+        )
+        packages = sorted(
+            path.parent.name
+            for path in (ROOT / "src" / "designcore" / "adapters").glob("*/__init__.py")
+        )
+        assert [] == [package for package in packages if f"`{package}`" not in row]
+
+    def test_the_route_detector_finds_each_kind(self, tmp_path: Path) -> None:
+        """Decorated handlers, Controllers and Routers count as routes; helpers do not."""
+        kinds = {
+            "handler.py": "@get('/x')\ndef x() -> None: ...\n",
+            "controller.py": "class C(Controller):\n    path = '/c'\n",
+            "router.py": "r = Router(path='/', route_handlers=[])\n",
+            "helper.py": "def get() -> None: ...\nx = get()\n",
+        }
+        for name, code in kinds.items():
+            (tmp_path / name).write_text(code)
+        assert ["controller.py", "handler.py", "router.py"] == sorted(
+            name for name in kinds if declares_routes(tmp_path / name)
+        )

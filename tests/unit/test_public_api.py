@@ -65,8 +65,7 @@ class TestModuleIndex:
         defined = {
             name
             for name, value in vars(imported).items()
-            if not name.startswith("_")
-            and getattr(value, "__module__", None) == imported.__name__
+            if not name.startswith("_") and getattr(value, "__module__", None) == imported.__name__
         }
         assert sorted(imported.__all__) == sorted(documented["profiles"])
         assert set() == defined - set(imported.__all__)

@@ -1,5 +1,7 @@
-"""Jobs the server runs on a timer (clean-ups now; payment reconciliation and subscription
-expiry later), each also available as a CLI command for cron or a one-off run.
+"""Jobs the server runs on a timer, each also available as a CLI command for cron or a
+one-off run: the signing keys (hourly), the auth clean-up (hourly), payment reconciliation
+(every 5 minutes), subscription expiry (hourly), trimming the image variants (hourly) and
+purging deleted designs (every minute); the list is ``_periodic_jobs`` in ``app/container.py``.
 
 The schedule is plain and testable (:class:`Schedule`); the server drives it from a Litestar
 lifespan task that wakes up every ``tick`` and runs due jobs in a worker thread, so a slow job
