@@ -1,4 +1,4 @@
-"""Development sessions. ``./dev test`` runs lint, types, tests, web, checkout and e2e.
+"""Development sessions. ``./dev test`` runs lint, types, tests, web, checkout, e2e and audit.
 
 The Python sessions share one environment: the one nox itself runs in, ``.venv``, where ``./dev``
 installs designcore with every extra and the development tools (once per change of
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "types", "tests", "web", "checkout", "e2e"]
+nox.options.sessions = ["lint", "types", "tests", "web", "checkout", "e2e", "audit"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_external_run = True
 
@@ -79,7 +79,16 @@ def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
     python = project_python(session)
     session.run(
-        python, "-m", "ruff", "check", "src", "tests", "noxfile.py", "benchmarks", "examples"
+        python,
+        "-m",
+        "ruff",
+        "check",
+        "src",
+        "tests",
+        "noxfile.py",
+        "benchmarks",
+        "examples",
+        "tools",
     )
     session.run(
         python,
@@ -92,6 +101,7 @@ def lint(session: nox.Session) -> None:
         "noxfile.py",
         "benchmarks",
         "examples",
+        "tools",
     )
 
 
@@ -118,6 +128,20 @@ def checkout(session: nox.Session) -> None:
     session.run("npm", "test", "--", "--ci", external=True)
     session.run("npm", "run", "build", external=True)
     session.run("npm", "run", "size", external=True)
+
+
+@nox.session(python=False)
+def audit(session: nox.Session) -> None:
+    """Known vulnerabilities: pip-audit of the Python environment and ``npm audit --omit=dev``
+    of web/ and inline-checkout/ (tools/audit.py), failing on one that audit-allowlist.toml
+    does not allow, or on an allow-list entry past its review date. A vulnerability database
+    that cannot be reached is reported as ``AUDIT UNAVAILABLE`` and does not fail the session
+    unless DESIGNCORE_AUDIT_REQUIRE=1 (docs/security.md, "Audit")."""
+    python = project_python(session)
+    script = str(ROOT / "tools" / "audit.py")
+    session.run(python, script, "python")
+    for folder in ("web", "inline-checkout"):  # npm audit reads package-lock.json only
+        session.run(python, script, "npm", folder)
 
 
 def free_port() -> int:
