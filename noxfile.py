@@ -49,7 +49,7 @@ def npm_ci(session: nox.Session, folder: str) -> None:
 
 def install_project(session: nox.Session) -> None:
     """The project and its development tools, editable (for sessions with a virtualenv)."""
-    session.install("-e", ".[dev]")
+    session.install("-e", "packages/designcore-fonts", "-e", ".[dev]")
 
 
 def project_python(session: nox.Session) -> str:
@@ -58,7 +58,8 @@ def project_python(session: nox.Session) -> str:
     if importlib.util.find_spec("designcore") is None or importlib.util.find_spec("pytest") is None:
         session.error(
             f"{sys.executable} lacks designcore[dev]: run nox through ./dev "
-            "(`./dev nox -s tests`), or `pip install -e '.[dev]'` where nox runs"
+            "(`./dev nox -s tests`), or `pip install -e packages/designcore-fonts -e '.[dev]'` "
+            "where nox runs"
         )
     return sys.executable
 

@@ -4,6 +4,7 @@ module index of docs/library.md, and the package ships its type information."""
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import designcore
+import designcore_fonts
 
 ROOT = Path(__file__).parents[2]
 GUIDE = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
@@ -84,7 +86,46 @@ class TestModuleIndex:
         assert [] == missing
 
 
+FONT_FILES = (".ttf", ".otf", ".woff", ".woff2")
+
+
 class TestPackage:
+    def test_the_base_wheel_carries_no_fonts(self) -> None:
+        """The base wheel is ``src/designcore`` alone, and no font file lives there: the
+        fonts are the ``designcore-fonts`` distribution."""
+        wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
+        assert ["src/designcore"] == wheel["targets"]["wheel"]["packages"]
+        shipped = ROOT / "src" / "designcore"
+        assert [] == [
+            path.relative_to(shipped).as_posix()
+            for path in shipped.rglob("*")
+            if path.suffix.lower() in FONT_FILES or path.name == "fonts.json"
+        ]
+
+    def test_render_and_web_bring_the_fonts_at_the_same_version(self) -> None:
+        """The ``render`` and ``web`` extras require ``designcore-fonts`` at designcore's
+        version, which is the fonts package's own."""
+        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        fonts = tomllib.loads(
+            (ROOT / "packages" / "designcore-fonts" / "pyproject.toml").read_text()
+        )
+        pin = f"designcore-fonts=={designcore.__version__}"
+        extras = project["optional-dependencies"]
+        assert [pin, pin] == [
+            next(d for d in extras[extra] if d.startswith("designcore-fonts"))
+            for extra in ("render", "web")
+        ]
+        assert designcore.__version__ == fonts["project"]["version"] == designcore_fonts.__version__
+        assert not any(d.startswith("designcore-fonts") for d in project["dependencies"])
+
+    def test_the_fonts_package_holds_every_file_its_manifest_names(self) -> None:
+        """Every face and licence ``fonts.json`` names is a file of the fonts package."""
+        manifest = json.loads((designcore_fonts.FONTS_DIR / "fonts.json").read_text())
+        names = [face["file"] for family in manifest["families"] for face in family["faces"]]
+        names += [f["licenceFile"] for f in manifest["families"] if f.get("licenceFile")]
+        assert len(names) > 15
+        assert [] == [n for n in names if not (designcore_fonts.FONTS_DIR / n).is_file()]
+
     def test_ships_its_types(self) -> None:
         assert (Path(designcore.__file__).parent / "py.typed").is_file()
 

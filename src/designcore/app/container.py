@@ -91,6 +91,7 @@ EXTRAS: dict[str, str] = {
     "redis": "redis",
     "skia": "render",
     "uharfbuzz": "render",
+    "designcore_fonts": "render",
     "psycopg": "postgresql",
     "posthog": "posthog",
     "litestar": "web",

@@ -16,8 +16,9 @@ from designcore.domain.errors import NotAllowed
 from designcore.domain.premium import Viewer
 from support import make_template
 
-OPTIONAL_TECHNOLOGIES = ("litestar", "boto3", "redis", "skia", "uharfbuzz")
-"""Modules of the extras (``web``, ``s3``, ``redis``, ``render``) an embedding program may lack."""
+OPTIONAL_TECHNOLOGIES = ("litestar", "boto3", "redis", "skia", "uharfbuzz", "designcore_fonts")
+"""Modules of the extras (``web``, ``s3``, ``redis``, ``render``; the fonts distribution of
+``render`` and ``web``) an embedding program may lack."""
 
 BLOCK_OPTIONAL = f"""
 import importlib.abc, sys

@@ -6,8 +6,12 @@ from pathlib import Path
 
 import uharfbuzz as hb
 
-BUNDLED_FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
-"""Where the bundled font files and ``fonts.json`` live (the renderer draws with the same)."""
+from designcore_fonts import FONTS_DIR
+
+BUNDLED_FONTS_DIR = FONTS_DIR
+"""Where the bundled font files and ``fonts.json`` live (the ``designcore-fonts``
+distribution, which the ``web`` and ``render`` extras bring; the renderer draws with the
+same)."""
 
 
 def code_points(path: Path) -> frozenset[int]:

@@ -1,6 +1,6 @@
 """The bundled font families, the fallback chain and text measurement with skia.
 
-``src/designcore/fonts/fonts.json`` lists every family, its files and the fallback chain; the
+``fonts.json`` of the ``designcore-fonts`` distribution lists every family, its files and the fallback chain; the
 web editor reads the same manifest. A text run is drawn in its requested family; each
 user-perceived character the family lacks (as written, composed or decomposed) falls back along
 the chain (Noto Sans, then the emoji font), as a browser's per-character font fallback does
@@ -34,9 +34,11 @@ import skia
 import uharfbuzz as hb
 
 from designcore.domain.text_layout import FontMetrics, split_clusters
+from designcore_fonts import FONTS_DIR as BUNDLED_FONTS_DIR
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
-"""Where the bundled font files and ``fonts.json`` live."""
+FONTS_DIR = BUNDLED_FONTS_DIR
+"""Where the bundled font files and ``fonts.json`` live (the ``designcore-fonts``
+distribution, which the ``render`` extra brings)."""
 
 _ALWAYS_COVERED = frozenset({0x200D, 0x200C, 0x20E3, *range(0xFE00, 0xFE10)})
 """Joiners and variation selectors: never a reason to change font."""

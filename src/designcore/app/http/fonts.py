@@ -1,7 +1,7 @@
 """The bundled fonts served to the browser: the very files the renderer draws with, from this
 server (never a font CDN), so the editor and the downloads use the same glyphs.
 
-- ``GET /fonts/fonts.json``: ``src/designcore/fonts/fonts.json`` with a ``url`` (carrying the
+- ``GET /fonts/fonts.json``: ``fonts.json`` of ``designcore_fonts`` with a ``url`` (carrying the
   file's content hash) and ``sha256`` per face, a ``licenceUrl`` per family, and the URL of
   the stylesheet.
 - ``GET /fonts/fonts.css``: one ``@font-face`` rule per family, weight and style with

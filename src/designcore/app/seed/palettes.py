@@ -39,7 +39,7 @@ class Palette:
 
 @attrs.frozen
 class TypePairing:
-    """The font families of one template, all bundled in ``designcore/fonts``."""
+    """The font families of one template, all bundled in ``designcore_fonts`` (the ``designcore-fonts`` distribution)."""
 
     display: str
     """Headlines."""
