@@ -178,6 +178,7 @@ def e2e(session: nox.Session) -> None:
     with tempfile.TemporaryDirectory(prefix="designcore-e2e-") as data:
         env = {
             **os.environ,
+            "DESIGNCORE_ENV": "development",
             "DESIGNCORE_DATA_DIR": data,
             "DESIGNCORE_PORT": str(port),
             "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
@@ -260,6 +261,7 @@ def bench_web(session: nox.Session) -> None:
     with tempfile.TemporaryDirectory(prefix="designcore-bench-web-") as data:
         env = {
             **os.environ,
+            "DESIGNCORE_ENV": "development",
             "DESIGNCORE_DATA_DIR": data,
             "DESIGNCORE_PORT": str(port),
             "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{port}",
@@ -289,4 +291,11 @@ def serve(session: nox.Session) -> None:
     npm_ci(session, "web")
     session.run("npm", "run", "build", external=True)
     session.chdir(ROOT)
-    session.run(python, "-m", "designcore.app.cli", "serve", *session.posargs)
+    session.run(
+        python,
+        "-m",
+        "designcore.app.cli",
+        "serve",
+        *session.posargs,
+        env={"DESIGNCORE_ENV": os.environ.get("DESIGNCORE_ENV", "development")},
+    )

@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -98,3 +99,15 @@ def credit_balance(accounts: Callable[[], AccountsUnitOfWork], user_id: str) -> 
     """The user's balance from the ledger."""
     with accounts() as uow:
         return uow.credits.balance(user_id)
+
+
+def from_peer(app: Callable[..., Any], host: str) -> Callable[..., Any]:
+    """``app`` as reached by a TCP peer at ``host`` (the test client's own peer is the name
+    ``testclient``, which is no address)."""
+
+    async def reached(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            scope = {**scope, "client": (host, 50123)}
+        await app(scope, receive, send)
+
+    return reached

@@ -113,6 +113,9 @@ def _serve(args: argparse.Namespace) -> int:
         "port": server.port,
         "log_level": settings.log_level.lower(),
         "timeout_graceful_shutdown": max(1, round(server.shutdown_seconds)),
+        # The forwarding headers are read by the app, from DESIGNCORE_TRUSTED_PROXIES only
+        # (designcore.app.http.client_origin); uvicorn's own reading trusts loopback.
+        "proxy_headers": False,
     }
     if workers == 1:
         app = create_app(container=container)

@@ -20,6 +20,16 @@ import attrs
 import cattrs
 
 from designcore.app.plugins import ENTRY_POINT_GROUP, is_plugin_spec
+from designcore.domain.deployment import (
+    DeploymentFacts,
+    Mode,
+    Network,
+    ProductionRefused,
+    decide_mode,
+    is_loopback_host,
+    parse_networks,
+    production_refusals,
+)
 from designcore.domain.errors import FieldIssue, ValidationFailed
 
 PREFIX = "DESIGNCORE_"
@@ -184,6 +194,13 @@ class ServerSettings:
         "INLINE_CHECKOUT_DIST",
         "Directory of the built payment popup script served at `/inline-checkout/v2/inline.js` "
         "(empty: `inline-checkout/dist`).",
+        "",
+    )
+    trusted_proxies: str = env(
+        "TRUSTED_PROXIES",
+        "Comma-separated addresses or networks (`10.0.0.5, 10.1.0.0/16`) of the reverse proxies "
+        "whose `X-Forwarded-For`, `-Proto` and `-Host` are believed (empty: nobody's, loopback "
+        "included).",
         "",
     )
     max_body_bytes: int = env("MAX_BODY_BYTES", "Largest request body accepted.", 1_048_576)
@@ -437,6 +454,14 @@ class AdapterSettings:
 class Settings:
     """Every setting of the product."""
 
+    environment: Literal["", "development", "production"] = env(
+        "ENV",
+        "`development` or `production`. Production refuses to start with any convenience of "
+        "development on (payment sandbox, dev mailbox, local mail outbox, no key-encryption key, "
+        "rate limits in memory with several workers). Empty: development only when the public "
+        "URL is http on a loopback host (127.0.0.0/8, `localhost`, `::1`), else production.",
+        "",
+    )
     data_dir: str = env("DATA_DIR", "Directory for the SQLite file and local storage.", "var")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = env(
         "LOG_LEVEL", "Logging level.", "INFO"
@@ -480,11 +505,38 @@ class Settings:
         return (Path(self.data_dir) / "key-encryption.key").resolve()
 
     @property
+    def mode(self) -> Mode:
+        """Development or production (``DESIGNCORE_ENV``, else decided by the public URL)."""
+        return decide_mode(self.environment, self.auth.public_url)
+
+    @property
     def is_production(self) -> bool:
-        """Whether this is a production deployment: the database is PostgreSQL or the product
-        is reached over https. Production must be given its secrets; none is made up."""
-        return self.database_url.startswith("postgresql") or self.auth.public_url.startswith(
-            "https:"
+        """Whether this is a production deployment: it must be given its secrets, and no
+        convenience of development runs."""
+        return self.mode is Mode.PRODUCTION
+
+    @property
+    def trusted_proxy_networks(self) -> tuple[Network, ...]:
+        """The reverse proxies whose forwarding headers are believed."""
+        return parse_networks(self.server.trusted_proxies)
+
+    @property
+    def serves_mailbox(self) -> bool:
+        """Whether ``/dev/mailbox`` is mounted: mail goes to the local outbox and the server
+        listens on a loopback address."""
+        return self.mail.backend == "outbox" and is_loopback_host(self.server.host)
+
+    @property
+    def deployment_facts(self) -> DeploymentFacts:
+        """Which conveniences of development these settings turn on."""
+        return DeploymentFacts(
+            payment_sandbox=self.payments.backend == "sandbox",
+            mailbox=self.serves_mailbox,
+            local_outbox=self.mail.backend == "outbox",
+            key_encryption_key_missing=not self.key_encryption.key
+            and self.database.backend != "memory",
+            memory_rate_limiter=self.auth.rate_limit_backend == "memory",
+            several_workers=self.server.workers != 1 and self.database.backend != "memory",
         )
 
     @property
@@ -652,8 +704,8 @@ def _is_fernet_key(text: str) -> bool:
 
 
 def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
-    """The key encryption key is well formed, and given in production whenever signing keys
-    are kept at rest (every database but ``memory://``)."""
+    """The key encryption key and the old ones are well formed (production's need of one is
+    among :func:`refuse_unsafe_production`'s reasons)."""
     keys = settings.key_encryption
     found: list[FieldIssue] = []
     expected = "must be 32 random bytes in URL-safe base64 (44 characters)"
@@ -661,15 +713,16 @@ def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_KEY", expected))
     if not all(_is_fernet_key(old) for old in keys.old_key_list):
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_OLD_KEYS", "each key " + expected))
-    if not keys.key and settings.is_production and settings.database.backend != "memory":
-        found.append(
-            FieldIssue(
-                PREFIX + "KEY_ENCRYPTION_KEY",
-                "is required when the database is PostgreSQL or DESIGNCORE_PUBLIC_URL is https "
-                "(`designcore keys new-encryption-key` prints a new one)",
-            )
-        )
     return found
+
+
+def refuse_unsafe_production(settings: Settings) -> None:
+    """Raise ``ProductionRefused`` listing every convenience of development that production
+    settings turn on; nothing in development."""
+    if settings.is_production:
+        refusals = production_refusals(settings.deployment_facts)
+        if refusals:
+            raise ProductionRefused(refusals)
 
 
 def _backends_by_port(settings: Settings) -> dict[str, tuple[str, str, tuple[str, ...]]]:
@@ -718,7 +771,9 @@ def load_settings(
 ) -> Settings:
     """Build settings from variables; the environment wins over the ``.env`` values.
 
-    Raises ``ValidationFailed`` naming every bad variable at once.
+    Raises ``ValidationFailed`` naming every bad variable at once, and, when they are all
+    well formed, ``ProductionRefused`` naming every convenience of development that production
+    would run with.
     """
     merged: dict[str, str] = {k: v for k, v in (dotenv or {}).items() if v is not None}
     merged.update({k: v for k, v in environ.items() if k.startswith(PREFIX)})
@@ -759,6 +814,10 @@ def load_settings(
         parse_origins(settings.server.cors_origins)
     except ValueError as error:
         issues.append(FieldIssue(PREFIX + "CORS_ORIGINS", str(error)))
+    try:
+        parse_networks(settings.server.trusted_proxies)
+    except ValueError as error:
+        issues.append(FieldIssue(PREFIX + "TRUSTED_PROXIES", str(error)))
     issues.extend(_adapter_options_issues(settings))
     issues.extend(_key_encryption_issues(settings))
     if issues:
@@ -766,4 +825,5 @@ def load_settings(
             issues,
             "invalid settings: " + "; ".join(f"{issue.path}: {issue.message}" for issue in issues),
         )
+    refuse_unsafe_production(settings)
     return settings  # type: ignore[no-any-return]

@@ -24,7 +24,6 @@ from designcore.adapters.paystack.sandbox import (
 )
 from designcore.app import Container, load_settings
 from designcore.app.http import create_app
-from support import KEY_ENCRYPTION_KEY
 
 PUBLIC = "pk_test_sandbox_http"
 SECRET = "sk_test_sandbox_http"
@@ -726,7 +725,7 @@ class TestSandboxSettings:
         settings = load_settings(
             {
                 "DESIGNCORE_PUBLIC_URL": "https://designcore.example/",
-                "DESIGNCORE_KEY_ENCRYPTION_KEY": KEY_ENCRYPTION_KEY,  # https is production
+                "DESIGNCORE_ENV": "development",  # the sandbox is development's
             }
         )
         sandbox = settings.payments.sandbox

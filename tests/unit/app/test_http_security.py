@@ -15,6 +15,7 @@ from designcore.app.http import create_app
 from designcore.app.http.api_docs import ASSET_FILES
 from designcore.domain.errors import ValidationFailed
 from fakes.posthog_api import API_KEY, posthog_server
+from support import from_peer
 
 Client = TestClient  # type: ignore[type-arg]
 MakeContainer = Callable[..., Container]
@@ -67,7 +68,9 @@ def fixture_make_client(
 
     def make(**environment: str) -> Client:
         container = make_memory_container(DESIGNCORE_WEB_DIST=str(tmp_path), **environment)
-        client = TestClient(app=create_app(container=container))
+        # Asked from this machine, as a developer's browser asks (the dev mailbox answers it).
+        app = from_peer(create_app(container=container), "127.0.0.1")
+        client = TestClient(app=app)  # type: ignore[arg-type]
         clients.append(client.__enter__())
         return client
 
@@ -185,7 +188,9 @@ class TestHtmlAnswers:
 
     def test_hsts_when_the_public_url_is_https(self, make_client: Callable[..., Client]) -> None:
         """Served at an https public URL, every answer (pages and API) asks for HTTPS."""
-        client = make_client(DESIGNCORE_PUBLIC_URL="https://designcore.example")
+        client = make_client(
+            DESIGNCORE_PUBLIC_URL="https://designcore.example", DESIGNCORE_ENV="development"
+        )
         for path in ("/", "/api/v1/health", "/api/v1/nope"):
             answer = client.get(path)
             assert "max-age=31536000" == answer.headers["strict-transport-security"], path
@@ -299,7 +304,9 @@ class TestCors:
         self, make_client: Callable[..., Client]
     ) -> None:
         """Unset, the only allowed origin is the public URL's."""
-        client = make_client(DESIGNCORE_PUBLIC_URL="https://designcore.example/app/")
+        client = make_client(
+            DESIGNCORE_PUBLIC_URL="https://designcore.example/app/", DESIGNCORE_ENV="development"
+        )
         allowed = preflight(client, "/auth/v1/token", "https://designcore.example")
         assert "https://designcore.example" == allowed.headers["access-control-allow-origin"]
         assert 400 == preflight(client, "/auth/v1/token", "https://other.example").status_code

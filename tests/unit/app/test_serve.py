@@ -65,7 +65,11 @@ class TestServeEnvironment:
 
     def test_without_flags_the_environment_decides(self) -> None:
         """With no flags the variables are used as they are."""
-        environ = {"DESIGNCORE_PORT": "9200", "DESIGNCORE_PUBLIC_URL": "http://d.example"}
+        environ = {
+            "DESIGNCORE_PORT": "9200",
+            "DESIGNCORE_PUBLIC_URL": "http://d.example",
+            "DESIGNCORE_ENV": "development",
+        }
         settings = load_settings(serve_environment(serve_args(), environ))
         assert (9200, "http://d.example") == (settings.server.port, settings.auth.public_url)
 

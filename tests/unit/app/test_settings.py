@@ -65,13 +65,19 @@ class TestLoadSettings:
     )
     def test_public_url_names_a_reachable_host(self, host: str, expected: str) -> None:
         """Wildcard addresses become 127.0.0.1; IPv6 addresses are bracketed."""
-        settings = load_settings({"DESIGNCORE_HOST": host, "DESIGNCORE_PORT": "9000"})
+        settings = load_settings(
+            {"DESIGNCORE_HOST": host, "DESIGNCORE_PORT": "9000", "DESIGNCORE_ENV": "development"}
+        )
         assert expected == settings.auth.public_url
 
     def test_explicit_public_url_wins(self) -> None:
         """A configured public URL is kept whatever the served address."""
         settings = load_settings(
-            {"DESIGNCORE_PORT": "8204", "DESIGNCORE_PUBLIC_URL": "http://designcore.example"}
+            {
+                "DESIGNCORE_PORT": "8204",
+                "DESIGNCORE_PUBLIC_URL": "http://designcore.example",
+                "DESIGNCORE_ENV": "development",
+            }
         )
         assert "http://designcore.example" == settings.auth.public_url
 
@@ -85,20 +91,28 @@ KEY = "z" * 43 + "="
 """A well-formed key encryption key (32 bytes in URL-safe base64)."""
 
 
+PRODUCTION_WITHOUT_CONVENIENCES = {
+    "DESIGNCORE_PAYMENTS_BACKEND": "paystack",
+    "DESIGNCORE_MAIL_BACKEND": "smtp",
+    "DESIGNCORE_RATE_LIMIT_BACKEND": "redis",
+}
+"""Production settings with every convenience of development off but the key."""
+
+
 class TestKeyEncryptionSettings:
     @pytest.mark.parametrize(
         "production",
         [
-            {"DESIGNCORE_DATABASE_URL": "postgresql+psycopg://app@db:5432/designcore"},
+            {"DESIGNCORE_ENV": "production"},
             {"DESIGNCORE_PUBLIC_URL": "https://designcore.example"},
         ],
     )
     def test_production_needs_the_key(self, production: dict[str, str]) -> None:
-        """With PostgreSQL or an https public URL, a missing key stops the program."""
+        """In production (explicit, or an https public URL), a missing key stops the program."""
         with pytest.raises(ValidationFailed) as caught:
-            load_settings(production)
+            load_settings(production | PRODUCTION_WITHOUT_CONVENIENCES)
         assert ["DESIGNCORE_KEY_ENCRYPTION_KEY"] == [i.path for i in caught.value.issues]
-        assert "is required when the database is PostgreSQL" in caught.value.message
+        assert "no key-encryption key is set" in caught.value.message
 
     def test_production_with_the_key(self) -> None:
         """Given the key, production settings load."""
@@ -107,6 +121,7 @@ class TestKeyEncryptionSettings:
                 "DESIGNCORE_PUBLIC_URL": "https://designcore.example",
                 "DESIGNCORE_KEY_ENCRYPTION_KEY": KEY,
             }
+            | PRODUCTION_WITHOUT_CONVENIENCES
         )
         assert (True, KEY) == (settings.is_production, settings.key_encryption.key)
 
@@ -114,6 +129,7 @@ class TestKeyEncryptionSettings:
         """In memory nothing is kept at rest, so even over https no key is required."""
         settings = load_settings(
             {"DESIGNCORE_DATABASE_URL": "memory://", "DESIGNCORE_PUBLIC_URL": "https://x.example"}
+            | PRODUCTION_WITHOUT_CONVENIENCES
         )
         assert ("", True) == (settings.key_encryption.key, settings.is_production)
 

@@ -17,6 +17,7 @@ from designcore.app.http.analytics import AnalyticsController
 from designcore.app.http.api_docs import openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.calendar import calendar_controller
+from designcore.app.http.client_origin import TRUSTED_PROXIES_STATE
 from designcore.app.http.compression import compression_config
 from designcore.app.http.creators import CreatorController
 from designcore.app.http.dependencies import dependencies
@@ -27,7 +28,7 @@ from designcore.app.http.fonts import fonts_router
 from designcore.app.http.functions import functions_router
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.logo_maker import logo_maker_router
-from designcore.app.http.mailbox import listens_on_loopback, mailbox_router
+from designcore.app.http.mailbox import mailbox_router
 from designcore.app.http.nul_characters import NulCharacterMiddleware
 from designcore.app.http.photo_editor import photo_editor_router
 from designcore.app.http.problem_reports import ProblemReportController
@@ -48,9 +49,12 @@ from designcore.app.services.exports import ExportService
 from designcore.app.services.logo_maker import LogoMakerService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
-from designcore.app.settings import Settings
+from designcore.app.settings import Settings, refuse_unsafe_production
+from designcore.domain.deployment import development_conveniences
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
+
+log = logging.getLogger(__name__)
 
 
 @get("/api/v1/health", operation_id="health", tags=["meta"], sync_to_thread=False)
@@ -70,15 +74,25 @@ def _housekeeping(
 
 
 def create_app(settings: Settings | None = None, *, container: Container | None = None) -> Litestar:
-    """Build the HTTP app from settings (or from a ready container, in tests)."""
+    """Build the HTTP app from settings (or from a ready container, in tests).
+
+    Raises ``ProductionRefused`` when production settings turn on a convenience of
+    development (each reason listed); in development, logs the conveniences that are on.
+    """
     if container is None:
         if settings is None:
             raise ValueError("create_app needs settings or a container")
         container = build_container(settings)
     settings = container.settings()
+    refuse_unsafe_production(settings)
     # Only our own loggers: the root logger belongs to the program (``designcore serve``
     # configures it; a program embedding the app keeps its own configuration).
     logging.getLogger("designcore").setLevel(settings.log_level)
+    if not settings.is_production:
+        log.info(
+            "development mode; conveniences on: %s",
+            ", ".join(development_conveniences(settings.deployment_facts)) or "none",
+        )
     handlers: list[object] = [
         health,
         TemplateController,
@@ -139,7 +153,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
     handlers.append(logo_maker_router(provide_logo_maker))
     handlers.append(fonts_router())
     handlers.append(inline_checkout_router(settings))
-    if settings.mail.backend == "outbox" and listens_on_loopback(settings.server.host):
+    if settings.serves_mailbox:
         handlers.append(mailbox_router(provide_outbox))
     if settings.payments.backend == "sandbox":
 
@@ -169,4 +183,5 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         on_shutdown=[lambda: container.analytics().flush()],
     )
     app.state.container = container
+    app.state[TRUSTED_PROXIES_STATE] = settings.trusted_proxy_networks
     return app

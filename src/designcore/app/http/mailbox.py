@@ -1,19 +1,24 @@
 """``/dev/mailbox``: the local outbox as a page, so a newcomer can click a recovery link.
 
-Anyone who can load the page reads everyone's recovery links, so the app mounts it only when
-mail goes to the local outbox and the server listens on a loopback address
-(:func:`listens_on_loopback`): the page is for the developer's own machine.
+Anyone who can load the page reads everyone's recovery links, so the app mounts it only in
+development, when mail goes to the local outbox and the server listens on a loopback address
+(``Settings.serves_mailbox``; production refuses to start with it), and the page answers only
+a client on this machine: a request whose client is not loopback, or that carries forwarding
+headers no trusted proxy vouches for (a proxy in front of the loopback server), gets 403.
 """
 
 from __future__ import annotations
 
 import html
-import ipaddress
 import re
 from collections.abc import Callable
+from typing import Any
 
-from litestar import Response, Router, get
+from litestar import Request, Response, Router, get
 
+from designcore.app.http.client_origin import client_origin
+from designcore.domain.deployment import is_loopback_host
+from designcore.domain.errors import NotAllowed
 from designcore.ports.mail import Outbox
 
 STYLESHEET_PATH = "/dev/mailbox.css"
@@ -27,23 +32,24 @@ _STYLESHEET = (
 _LINK = re.compile(r"https?://[^\s<>\"']+")
 
 
-def listens_on_loopback(host: str) -> bool:
-    """Whether ``host`` (``DESIGNCORE_HOST``) is a loopback address: 127.0.0.0/8, ``::1``
-    (bracketed or not) or ``localhost``; every other name or address, and ``0.0.0.0``, is not."""
-    bare = host.strip().removeprefix("[").removesuffix("]")
-    if bare.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(bare).is_loopback
-    except ValueError:
-        return False
+MAILBOX_LOCAL_ONLY = "The dev mailbox answers only a browser on this machine"
+"""The 403 message for a client that is not on this machine, or that came through a proxy."""
+
+
+def check_local(request: Request[Any, Any, Any]) -> None:
+    """Raise ``NotAllowed`` unless the request's client is on this machine and came through
+    no proxy we do not trust."""
+    origin = client_origin(request)
+    if origin.unvouched_forwarding or not is_loopback_host(origin.address):
+        raise NotAllowed(MAILBOX_LOCAL_ONLY, code="mailbox_local_only")
 
 
 def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
     """A page listing the latest mail kept by the local outbox, links clickable."""
 
     @get("/dev/mailbox", sync_to_thread=True, include_in_schema=False)
-    def mailbox() -> Response[str]:
+    def mailbox(request: Request[Any, Any, Any]) -> Response[str]:
+        check_local(request)
         items = []
         for sent in provide_outbox().messages(50):
             body = _LINK.sub(

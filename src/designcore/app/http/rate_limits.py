@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 from litestar import Request
 
+from designcore.app.http.client_origin import client_address
 from designcore.ports.rate_limit import RateLimiter
 
 
@@ -28,11 +29,6 @@ class RateLimited(Exception):
         """Whole seconds until the next attempt would be allowed."""
         self.code = code
         self.message = message
-
-
-def client_address(request: Request[Any, Any, Any]) -> str:
-    """The client's address as the server sees it."""
-    return request.client.host if request.client else "unknown"
 
 
 def address_key(scope: str, request: Request[Any, Any, Any]) -> str:

@@ -42,6 +42,7 @@ from designcore.adapters.paystack.sandbox import (
     SandboxTransaction,
     transaction_json,
 )
+from designcore.app.http.client_origin import client_address
 from designcore.app.http.request_media import ACCEPTED_MEDIA, JSON_OR_FORM
 from designcore.domain.checkout import InvalidTransactionParameters, read_inline_request
 from designcore.domain.errors import UnsupportedMedia, ValidationFailed
@@ -698,8 +699,7 @@ class SandboxController(Controller):
     ) -> Response[Answer[IpOut]]:
         """Remember the customer's address (public key)."""
         sandbox.check_public_key(request.headers.get("authorization"))
-        address = request.client.host if request.client else None
-        updated = sandbox.set_ip(transaction_id, address)
+        updated = sandbox.set_ip(transaction_id, client_address(request))
         return _answer("IP set", IpOut(id=updated.id, ip_address=updated.ip_address))
 
     @paystack_call(

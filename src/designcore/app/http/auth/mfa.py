@@ -19,7 +19,7 @@ from designcore.app.http.auth.schemas import (
     VerifyFactorIn,
     required,
 )
-from designcore.app.http.rate_limits import client_address
+from designcore.app.http.client_origin import client_address
 
 
 class FactorController(Controller):
