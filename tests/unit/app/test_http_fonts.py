@@ -176,12 +176,17 @@ class TestFiles:
             "/fonts/%2e%2e/%2e%2e/adapters/render/fonts.py",
             "/fonts/..%5c..%5cpyproject.toml",
             "/fonts//etc/passwd",
-            "/fonts/montserrat/Montserrat_400Regular.ttf%00.txt",
         ],
     )
     def test_nothing_outside_the_manifest_is_served(self, client: Client, url: str) -> None:
         """Any path that is not exactly a manifest entry is 404, however it is spelt."""
         assert 404 == client.get(url).status_code
+
+    def test_a_nul_in_the_path_is_refused(self, client: Client) -> None:
+        """A NUL byte spliced into a font's name is 400 ``nul_character``, before any file is
+        looked up."""
+        answer = client.get("/fonts/montserrat/Montserrat_400Regular.ttf%00.txt")
+        assert (400, "nul_character") == (answer.status_code, answer.json()["code"])
 
     def test_the_fonts_directory_holds_what_the_manifest_names(self) -> None:
         """Sanity: every manifest file exists, so the routes can be built."""

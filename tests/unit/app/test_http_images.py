@@ -132,7 +132,7 @@ class TestUploadRules:
             (FREE, "user-uploads", "u-free/..%2F..%2Fetc%2Fpasswd", 400, "validation_failed"),
             (FREE, "user-uploads", "u-free/a%5Cb.png", 400, "validation_failed"),
             (FREE, "user-uploads", "u-free/a%0Ab.png", 400, "validation_failed"),
-            (FREE, "user-uploads", "u-free/a%00.png", 400, "validation_failed"),
+            (FREE, "user-uploads", "u-free/a%00.png", 400, "nul_character"),
             (FREE, "user-uploads", "u-free/a*b|c.png", 400, "validation_failed"),
             (FREE, "user-uploads", "u-free/" + "a" * 1100, 400, "validation_failed"),
         ],

@@ -124,10 +124,9 @@ class TestWebApp:
         assert "secret" not in response.text
 
 
+NUL_NAMES = ("%00", "index.html%00.js", "a%00b")
+"""Names holding a NUL byte: refused at the edge (400 ``nul_character``)."""
 HOSTILE_NAMES = (
-    "%00",
-    "index.html%00.js",
-    "a%00b",
     "%01%1f",
     "..%2F..%2Fetc%2Fpasswd",
     "%2e%2e/%2e%2e/etc/passwd",
@@ -136,7 +135,7 @@ HOSTILE_NAMES = (
     "a" * 300 + ".js",
     "/".join(["a" * 200] * 30),
 )
-"""Names no built file has: NUL and control bytes, encoded slashes and backslashes, ``..``
+"""Names no built file has: control bytes, encoded slashes and backslashes, ``..``
 climbs, a name over the file system's 255 bytes and a path over its 4 KiB."""
 
 
@@ -152,6 +151,14 @@ class TestHostileStaticPaths:
                 r.headers["content-type"].startswith("application/json") and r.json()["code"],
             )
             for name, r in answers.items()
+        }
+
+    @pytest.mark.parametrize("prefix", ["/assets/", "/", "/templates/"])
+    def test_nul_names_are_refused(self, web_client: Client, prefix: str) -> None:
+        """A name holding a NUL byte is a JSON 400 ``nul_character``, never a file."""
+        answers = {name: web_client.get(prefix + name) for name in NUL_NAMES}
+        assert dict.fromkeys(NUL_NAMES, (400, "nul_character")) == {
+            name: (r.status_code, r.json()["code"]) for name, r in answers.items()
         }
 
     def test_encoded_slashes_are_a_client_route(self, web_client: Client) -> None:
