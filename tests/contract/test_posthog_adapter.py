@@ -17,7 +17,8 @@ import pytest
 
 from designcore.adapters.posthog import PostHogAnalytics
 from designcore.app import build_container, load_settings
-from designcore.domain.analytics import AnalyticsEvent
+from designcore.app.services.analytics import CONSENT
+from designcore.domain.analytics import ANONYMOUS_ID, AnalyticsEvent, Consent
 from designcore.testing.builders import make_template
 from fakes.posthog_api import API_KEY, FakePostHog, posthog_server
 
@@ -106,7 +107,8 @@ class TestPostHogAdapter:
 class TestConfigured:
     def test_the_services_events_reach_posthog(self, fake: FakePostHog) -> None:
         """With DESIGNCORE_ANALYTICS_BACKEND=posthog and a key, a template view reaches the
-        fake."""
+        fake: whole under consent, before an answer as an anonymous count without a person
+        profile."""
         settings = load_settings(
             {
                 "DESIGNCORE_DATABASE_URL": "memory://",
@@ -119,9 +121,23 @@ class TestConfigured:
         template = make_template()
         container.catalogue().add(template)
         container.catalogue_service().record_view(template.id, "u9")
+        token = CONSENT.set(Consent.GRANTED)
+        try:
+            container.catalogue_service().record_view(template.id, "u9")
+        finally:
+            CONSENT.reset(token)
         container.analytics().close()
-        assert [("template_viewed", "u9", template.id)] == [
-            (e["event"], e["distinct_id"], e["properties"]["template_id"]) for e in fake.events
+        assert [
+            ("template_viewed", ANONYMOUS_ID, template.id, False),
+            ("template_viewed", "u9", template.id, None),
+        ] == [
+            (
+                e["event"],
+                e["distinct_id"],
+                e["properties"]["template_id"],
+                e["properties"].get("$process_person_profile"),
+            )
+            for e in fake.events
         ]
 
     def test_posthog_without_a_key_is_refused(self) -> None:

@@ -712,6 +712,7 @@ class Container(containers.DeclarativeContainer):
         prompts=prompt_log,
         category_of=providers.Singleton(_template_categories, catalogue=catalogue),
         clock=clock,
+        books=accounts_reader,
         browser=providers.Callable(_browser_analytics, settings=settings),
     )
     catalogue_service = providers.Singleton(

@@ -9,15 +9,17 @@ catalogue with each event's properties and where it is captured.
 
 from __future__ import annotations
 
+import enum
+import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.errors import FieldIssue, TooLarge, ValidationFailed
 
 MAX_PROPERTY_LENGTH = 65_535
 """The longest property string, in characters (spec: property string maximum length 65535)."""
@@ -29,6 +31,71 @@ MAX_DISTINCT_ID_LENGTH = 200
 """The longest distinct id (a user id, or the browser's anonymous id)."""
 SUMMARY_DAYS = (7, 30, 90)
 """The periods the admin dashboard offers, in days."""
+BROWSER_PAST = timedelta(days=7)
+"""How old an event of the browser may be: a tab that was offline keeps its queue for a
+while, but an event of last month (or of the year 0001) is refused (``timestamp_out_of_range``)."""
+BROWSER_FUTURE = timedelta(minutes=10)
+"""How far ahead of the server's clock a browser's timestamp may be (clocks drift); within it
+the event is taken as happening now, beyond it it is refused."""
+MAX_EVENT_BYTES = 8 * 1024
+"""The most bytes one browser event's properties may take, as compact UTF-8 JSON
+(``event_too_large``, 413); the browser's own events carry a few dozen."""
+MAX_BATCH_BYTES = 64 * 1024
+"""The most bytes the properties of one browser batch may take together (``batch_too_large``,
+413)."""
+ANONYMOUS_ID = "$anonymous"
+"""The distinct id of an anonymous aggregate count: an event of someone who has not accepted
+analytics, kept as a count per name, day and required properties, never tied to a person."""
+
+
+class Side(enum.Enum):
+    """Who captures an event."""
+
+    BROWSER = "browser"
+    """The web app, through ``POST /api/v1/events`` (or PostHog's browser client)."""
+    SERVER = "server"
+    """A service of the server, as a side effect of the request it served."""
+
+
+class Consent(enum.Enum):
+    """What a visitor answered the analytics banner."""
+
+    UNDECIDED = "undecided"
+    """No answer yet (or no browser at all, as for a payment provider's webhook)."""
+    GRANTED = "granted"
+    """Accepted: events carry the visitor's anonymous id, or the user's id once signed in."""
+    REFUSED = "refused"
+    """Declined (or Do-Not-Track): nothing of this visitor is recorded at all."""
+
+
+class CaptureMode(enum.Enum):
+    """How much of an event is kept."""
+
+    IDENTIFIED = "identified"
+    """The whole event, with its distinct id and user id."""
+    AGGREGATE = "aggregate"
+    """Only a count per event name, UTC day and required properties (:func:`aggregate_of`)."""
+    NOTHING = "nothing"
+    """Nothing."""
+
+
+def consent_from(value: str | None, *, do_not_track: bool = False) -> Consent:
+    """The consent a browser stated: ``granted`` or ``refused`` (anything else is no answer
+    yet); Do-Not-Track or Global Privacy Control is a refusal whatever was answered."""
+    if do_not_track or value == Consent.REFUSED.value:
+        return Consent.REFUSED
+    return Consent.GRANTED if value == Consent.GRANTED.value else Consent.UNDECIDED
+
+
+def capture_mode(consent: Consent) -> CaptureMode:
+    """The spec's decision on analytics consent: before a visitor accepts only anonymous
+    aggregate counts are kept, after acceptance whole events, after a refusal nothing."""
+    return {
+        Consent.GRANTED: CaptureMode.IDENTIFIED,
+        Consent.UNDECIDED: CaptureMode.AGGREGATE,
+        Consent.REFUSED: CaptureMode.NOTHING,
+    }[consent]
+
 
 Scalar = str | int | float | bool | None
 
@@ -57,10 +124,26 @@ class EventSpec:
     """When it is captured."""
     properties: Mapping[str, PropertySpec] = attrs.field(factory=dict)
     """Its documented properties; other properties are allowed (scalars only) and kept."""
+    captured_by: frozenset[Side] = frozenset({Side.SERVER})
+    """Who captures it: an event the server captures is refused from the browser, so nobody
+    can forge a payment, a referral or a sign-up."""
+    browser_choices: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """For an event both sides capture, the values of a property the browser may send (the
+    rest are the server's)."""
 
 
-def _spec(description: str, **properties: PropertySpec) -> EventSpec:
-    return EventSpec(description, MappingProxyType(properties))
+def _spec(
+    description: str,
+    captured_by: frozenset[Side] = frozenset({Side.SERVER}),
+    browser_choices: Mapping[str, tuple[str, ...]] | None = None,
+    **properties: PropertySpec,
+) -> EventSpec:
+    return EventSpec(
+        description,
+        MappingProxyType(properties),
+        captured_by,
+        MappingProxyType(dict(browser_choices or {})),
+    )
 
 
 _STRING = PropertySpec("string")
@@ -96,6 +179,8 @@ EVENT_CATALOGUE: Mapping[str, EventSpec] = MappingProxyType(
         ),
         "upgrade_started": _spec(
             "the upgrade dialog opened (web) or a payment was started (server)",
+            frozenset({Side.BROWSER, Side.SERVER}),
+            {"step": ("dialog_opened",)},
             step=PropertySpec("string", required=True, choices=UPGRADE_STEPS),
         ),
         "payment_succeeded": _spec(
@@ -115,6 +200,7 @@ EVENT_CATALOGUE: Mapping[str, EventSpec] = MappingProxyType(
         "signed_out": _spec("someone signed out"),
         "rage_click": _spec(
             "the web app saw 3 clicks within 30 px and 1 s",
+            frozenset({Side.BROWSER}),
             selector=_STRING,
             x=_NUMBER,
             y=_NUMBER,
@@ -122,6 +208,13 @@ EVENT_CATALOGUE: Mapping[str, EventSpec] = MappingProxyType(
     }
 )
 """Every event the product captures, by name."""
+
+
+def browser_events() -> frozenset[str]:
+    """The names of the events the browser may send."""
+    return frozenset(
+        name for name, spec in EVENT_CATALOGUE.items() if Side.BROWSER in spec.captured_by
+    )
 
 
 @attrs.frozen
@@ -157,6 +250,96 @@ class AnalyticsEvent:
     def day(self) -> date:
         """The UTC day it happened on."""
         return self.timestamp.astimezone(UTC).date()
+
+    @property
+    def anonymous(self) -> bool:
+        """Whether it is an anonymous aggregate count (:func:`aggregate_of`)."""
+        return self.distinct_id == ANONYMOUS_ID
+
+
+def aggregate_of(event: AnalyticsEvent) -> AnalyticsEvent:
+    """``event`` as an anonymous aggregate count: no distinct id, no user id, the moment cut
+    to its UTC day, and of its properties only the catalogue's required ones (what a count is
+    kept per: the template, the step, the format); stores keep it as a counter, not a row."""
+    spec = EVENT_CATALOGUE[event.name]
+    day = event.timestamp.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return AnalyticsEvent(
+        name=event.name,
+        distinct_id=ANONYMOUS_ID,
+        timestamp=day,
+        properties={
+            key: event.properties.get(key) for key, prop in spec.properties.items() if prop.required
+        },
+        user_id=None,
+    )
+
+
+def property_bytes(properties: Mapping[str, Any]) -> int:
+    """The size of ``properties`` as compact UTF-8 JSON, what the byte budgets count."""
+    text = json.dumps(properties, ensure_ascii=False, separators=(",", ":"), default=str)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def check_browser_event(
+    name: str, properties: Mapping[str, Any], timestamp: datetime | None, now: datetime
+) -> datetime:
+    """When a browser's event ``name`` happened, if the browser may send it: refuses an event
+    the server captures (``server_side_event``; for ``upgrade_started`` any step but the
+    dialog's), a moment more than :data:`BROWSER_PAST` before ``now`` or
+    :data:`BROWSER_FUTURE` after it (``timestamp_out_of_range``), and properties over
+    :data:`MAX_EVENT_BYTES` (``TooLarge``, ``event_too_large``). A moment a little ahead is
+    taken as ``now``; none at all is ``now``."""
+    check_event(name, properties)
+    spec = EVENT_CATALOGUE[name]
+    if Side.BROWSER not in spec.captured_by:
+        raise _refusal(
+            "event",
+            f"{name} is captured by the server, never sent by a browser",
+            "server_side_event",
+        )
+    for key, allowed in spec.browser_choices.items():
+        if properties.get(key) not in allowed:
+            raise _refusal(
+                f"properties.{key}",
+                f"a browser may send only {', '.join(allowed)} (the rest are the server's)",
+                "server_side_event",
+            )
+    size = property_bytes(properties)
+    if size > MAX_EVENT_BYTES:
+        raise TooLarge(
+            f"properties take {size} bytes; an event may carry at most {MAX_EVENT_BYTES}",
+            code="event_too_large",
+        )
+    if timestamp is None:
+        return now
+    if timestamp.tzinfo is None:
+        raise _refusal("timestamp", "must carry a time zone", "invalid_event")
+    if timestamp < now - BROWSER_PAST or timestamp > now + BROWSER_FUTURE:
+        raise _refusal(
+            "timestamp",
+            f"must be within {BROWSER_PAST.days} days before and "
+            f"{int(BROWSER_FUTURE.total_seconds() // 60)} minutes after the server's clock",
+            "timestamp_out_of_range",
+        )
+    return min(timestamp, now)
+
+
+def check_browser_batch(sizes: Sequence[int]) -> None:
+    """Refuses a batch whose events' properties (``sizes`` in bytes) add up to more than
+    :data:`MAX_BATCH_BYTES` (``TooLarge``, ``batch_too_large``)."""
+    total = sum(sizes)
+    if total > MAX_BATCH_BYTES:
+        raise TooLarge(
+            f"the batch's properties take {total} bytes; a batch may carry at most "
+            f"{MAX_BATCH_BYTES}",
+            code="batch_too_large",
+        )
+
+
+def _refusal(path: str, message: str, code: str) -> ValidationFailed:
+    error = ValidationFailed((FieldIssue(path, message),))
+    error.code = code
+    return error
 
 
 def check_event(name: str, properties: Mapping[str, Any]) -> Mapping[str, Scalar]:
@@ -241,6 +424,19 @@ class UpgradeFunnel:
     dialog_opened: int
     payment_started: int
     payment_succeeded: int
+
+
+@attrs.frozen
+class PaymentFigures:
+    """What the payment books and the referrals say over a period: the dashboard's money and
+    referral figures, which events (forgeable, and missing before consent) must not give."""
+
+    started: int
+    """Distinct people who started a payment."""
+    succeeded: int
+    """Distinct people whose payment succeeded."""
+    referral_completions: Mapping[date, int]
+    """Completed referrals per UTC day."""
 
 
 @attrs.frozen

@@ -7,8 +7,8 @@ everything back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
 from types import TracebackType
 from typing import Protocol
 
@@ -224,6 +224,11 @@ class ReferralRepository(Protocol):
 
     def for_referred(self, referred_id: str) -> Referral | None:
         """The referral that brought a user, if any."""
+        ...
+
+    def completed_per_day(self, since: datetime, until: datetime) -> Mapping[date, int]:
+        """Completed referrals made from ``since`` (inclusive) to ``until`` (exclusive), per
+        UTC day of ``created_at``; days without any are left out."""
         ...
 
 

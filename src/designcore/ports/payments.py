@@ -116,6 +116,12 @@ class PaymentRepository(Protocol):
         """How many attempts a user has."""
         ...
 
+    def payers_between(self, since: datetime, until: datetime) -> tuple[int, int]:
+        """Distinct users who started a payment (``created_at``) and distinct users whose
+        payment succeeded (``paid_at``) from ``since`` (inclusive) to ``until`` (exclusive):
+        the admin dashboard's funnel."""
+        ...
+
 
 class SubscriptionRepository(Protocol):
     """Subscriptions (table ``subscriptions``), one per user and plan."""

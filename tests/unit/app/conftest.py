@@ -12,6 +12,8 @@ from designcore.adapters.memory import StaticAuthenticator
 from designcore.adapters.oidc import GoogleOpenIdProvider
 from designcore.app import Container
 from designcore.app.http import create_app
+from designcore.app.services.analytics import CONSENT
+from designcore.domain.analytics import Consent
 from designcore.domain.premium import Viewer
 from fakes.oidc_provider import FakeOpenIdProvider
 
@@ -73,3 +75,12 @@ def fixture_google_container(
             )
         )
         yield memory_container
+
+
+@pytest.fixture(name="granted")
+def fixture_granted() -> Iterator[None]:
+    """Server-side capture under a visitor's granted consent (as the consent cookie sets it
+    for a request)."""
+    token = CONSENT.set(Consent.GRANTED)
+    yield
+    CONSENT.reset(token)

@@ -1,11 +1,11 @@
 import { act, render, screen, userEvent } from '@/testing/test-utils';
 
 import { AnalyticsClient, FLUSH_INTERVAL_MS, type CapturedEvent } from './analytics';
-import { AnalyticsProvider, CONSENT_KEY, useCapture } from './analytics-context';
+import { AnalyticsProvider, CONSENT_COOKIE, CONSENT_KEY, CONSENT_TEXT, useCapture } from './analytics-context';
 
 function Capturer() {
   const capture = useCapture();
-  return <button onClick={() => capture('signed_out')}>Capture</button>;
+  return <button onClick={() => capture('upgrade_started', { step: 'dialog_opened' })}>Capture</button>;
 }
 
 function setup(doNotTrack = false) {
@@ -26,8 +26,14 @@ function setup(doNotTrack = false) {
   return { batches, client };
 }
 
+function consentCookie(): string | null {
+  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${CONSENT_COOKIE}=`));
+  return pair ? pair.slice(CONSENT_COOKIE.length + 1) : null;
+}
+
 afterEach(() => {
   window.localStorage.clear();
+  document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
 });
 
 describe('AnalyticsProvider', () => {
@@ -43,7 +49,7 @@ describe('AnalyticsProvider', () => {
     expect(window.localStorage.getItem(CONSENT_KEY)).toBe('accepted');
     await user.click(screen.getByRole('button', { name: 'Capture' }));
     await act(() => jest.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS));
-    expect(batches.flat().map((e) => e.event)).toEqual(['signed_out']);
+    expect(batches.flat().map((e) => e.event)).toEqual(['upgrade_started']);
     jest.useRealTimers();
   });
 
@@ -51,6 +57,36 @@ describe('AnalyticsProvider', () => {
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(window.localStorage.getItem(CONSENT_KEY)).toBe('declined');
+    expect(screen.queryByRole('region', { name: 'Analytics consent' })).not.toBeInTheDocument();
+  });
+
+  test('the banner says what is counted before an answer', () => {
+    setup();
+    const banner = screen.getByRole('region', { name: 'Analytics consent' });
+    expect(banner).toHaveTextContent(CONSENT_TEXT);
+    expect(banner).toHaveTextContent(
+      'Until you answer, it keeps only daily totals of what is done here (templates viewed and opened, searches, saves, downloads, sign-ins, upgrades and payments), with nothing that could tell who did it: no identifier, no IP address, no account.',
+    );
+    expect(banner).not.toHaveTextContent('Nothing is recorded unless you accept');
+  });
+
+  test('no cookie before an answer; accepting tells the server granted', async () => {
+    setup();
+    expect(consentCookie()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(consentCookie()).toBe('granted');
+  });
+
+  test('declining tells the server refused', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(consentCookie()).toBe('refused');
+  });
+
+  test('an answer remembered from before is written to the cookie on start', () => {
+    window.localStorage.setItem(CONSENT_KEY, 'declined');
+    setup();
+    expect(consentCookie()).toBe('refused');
     expect(screen.queryByRole('region', { name: 'Analytics consent' })).not.toBeInTheDocument();
   });
 

@@ -10,6 +10,13 @@ import type { PostHogClient } from './posthog-analytics';
 import styles from './analytics-context.module.css';
 
 export const CONSENT_KEY = 'designcore.analytics-consent';
+/** The cookie that tells the server the answer (its events are kept as it allows). */
+export const CONSENT_COOKIE = 'designcore_analytics_consent';
+const CONSENT_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/** What the banner says: exactly what is counted before an answer, and what each answer does. */
+export const CONSENT_TEXT =
+  'would like to count how its pages are used, to make them better. Until you answer, it keeps only daily totals of what is done here (templates viewed and opened, searches, saves, downloads, sign-ins, upgrades and payments), with nothing that could tell who did it: no identifier, no IP address, no account. Accept to let it record your visits; Decline and nothing of yours is recorded.';
 
 type Consent = 'accepted' | 'declined' | null;
 
@@ -20,6 +27,12 @@ function readConsent(): Consent {
   } catch {
     return null;
   }
+}
+
+/** Tells the server the visitor's answer in a cookie (`granted` or `refused`, a year). */
+export function writeConsentCookie(consent: 'accepted' | 'declined'): void {
+  const value = consent === 'accepted' ? 'granted' : 'refused';
+  document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_COOKIE_SECONDS}; Path=/; SameSite=Lax`;
 }
 
 /** Posts a batch to the server's `POST /api/v1/events`; answers the status (0: network). */
@@ -100,6 +113,8 @@ export function AnalyticsProvider({ children, client: given }: { children: React
 
   useEffect(() => {
     client.setConsent(consent === 'accepted');
+    // Also on every start, so a choice made before the cookie existed reaches the server.
+    if (consent !== null) writeConsentCookie(consent);
   }, [client, consent]);
 
   useEffect(() => {
@@ -124,7 +139,7 @@ export function AnalyticsProvider({ children, client: given }: { children: React
       {children}
       {askForConsent ? (
         <section className={styles.banner} aria-label="Analytics consent">
-          <p>{`${env.APP_NAME} would like to count how its pages are used, to make them better. Nothing is recorded unless you accept.`}</p>
+          <p>{`${env.APP_NAME} ${CONSENT_TEXT}`}</p>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => decide('declined')}>
               Decline

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import UTC, date, datetime
 from types import TracebackType
 from typing import Any, Self
 
@@ -33,7 +33,7 @@ from designcore.domain.accounts import (
 )
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.payments import Payment, PaymentStatus, Subscription
-from designcore.domain.profiles import CreditEntry, Profile, Referral
+from designcore.domain.profiles import CreditEntry, Profile, Referral, ReferralStatus
 from designcore.ports.accounts import (
     AccountsUnitOfWork,
     ChallengeRepository,
@@ -434,6 +434,15 @@ class InMemoryReferralRepository(_Repository):
         """The referral that brought a user, if any."""
         return next((r for r in self._s.referrals.values() if r.referred_id == referred_id), None)
 
+    def completed_per_day(self, since: datetime, until: datetime) -> Mapping[date, int]:
+        """Completed referrals per UTC day of ``created_at`` in ``[since, until)``."""
+        days: dict[date, int] = {}
+        for referral in self._s.referrals.values():
+            if referral.status is ReferralStatus.COMPLETED and since <= referral.created_at < until:
+                day = referral.created_at.astimezone(UTC).date()
+                days[day] = days.get(day, 0) + 1
+        return days
+
 
 class InMemoryCreditLedger(_Repository):
     """The credits ledger by line id."""
@@ -520,6 +529,19 @@ class InMemoryPaymentRepository(_Repository):
     def count_for_user(self, user_id: str) -> int:
         """How many attempts a user has."""
         return sum(1 for p in self._s.payments.values() if p.user_id == user_id)
+
+    def payers_between(self, since: datetime, until: datetime) -> tuple[int, int]:
+        """Distinct users who started a payment, and whose payment succeeded, in the span."""
+        payments = self._s.payments.values()
+        started = {p.user_id for p in payments if since <= p.created_at < until}
+        succeeded = {
+            p.user_id
+            for p in payments
+            if p.status is PaymentStatus.SUCCEEDED
+            and p.paid_at is not None
+            and since <= p.paid_at < until
+        }
+        return len(started), len(succeeded)
 
 
 class InMemorySubscriptionRepository(_Repository):

@@ -20,12 +20,15 @@ class InMemoryAnalyticsEventStore:
 
     def __init__(self) -> None:
         self._events: list[AnalyticsEvent] = []
+        self._anonymous: list[AnalyticsEvent] = []
+        """Anonymous aggregate counts: day, name and required properties, nothing more."""
         self._lock = threading.Lock()
 
     def add_events(self, events: Sequence[AnalyticsEvent]) -> None:
-        """Append ``events`` at once."""
+        """Append ``events`` at once; anonymous aggregate counts only add to the counts."""
         with self._lock:
-            self._events.extend(events)
+            self._events.extend(e for e in events if not e.anonymous)
+            self._anonymous.extend(e for e in events if e.anonymous)
 
     def all_events(self) -> list[AnalyticsEvent]:
         """Every kept event, oldest first (for tests; not part of the port)."""
@@ -39,7 +42,7 @@ class InMemoryAnalyticsEventStore:
     def totals(self, start: date, end: date, terms: Sequence[str] = ()) -> EventTotals:
         """The dashboard's counts over ``start`` to ``end``."""
         with self._lock:
-            events = [e for e in self._events if start <= e.day <= end]
+            events = [e for e in self._events + self._anonymous if start <= e.day <= end]
         active: dict[date, set[str]] = {}
         views: Counter[str] = Counter()
         uses: Counter[str] = Counter()
@@ -47,15 +50,16 @@ class InMemoryAnalyticsEventStore:
         referrals: Counter[date] = Counter()
         last_search: dict[str, tuple[datetime, bool]] = {}
         for event in events:
-            active.setdefault(event.day, set()).add(event.distinct_id)
+            if not event.anonymous:
+                active.setdefault(event.day, set()).add(event.distinct_id)
             properties = event.properties
             if event.name == "template_viewed":
                 views[str(properties["template_id"])] += 1
             elif event.name == "template_customised":
                 uses[str(properties["template_id"])] += 1
-            elif event.name == "upgrade_started":
+            elif event.name == "upgrade_started" and not event.anonymous:
                 stages[str(properties["step"])].add(event.distinct_id)
-            elif event.name == "payment_succeeded":
+            elif event.name == "payment_succeeded" and not event.anonymous:
                 stages[""].add(event.distinct_id)
             elif event.name == "referral_completed":
                 referrals[event.day] += 1

@@ -86,10 +86,14 @@ class PostHogAnalytics:
         """Queue ``event`` for the client's consumer thread."""
         if self._blocked():
             return
+        properties: dict[str, Any] = dict(event.properties)
+        if event.anonymous:
+            # An anonymous aggregate count (no consent yet): no person profile for it.
+            properties["$process_person_profile"] = False
         self._client.capture(
             event.name,
             distinct_id=event.distinct_id,
-            properties=dict(event.properties),
+            properties=properties,
             timestamp=event.timestamp,
         )
 

@@ -28,8 +28,8 @@ errors become ``Unavailable``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, date, datetime
 from types import TracebackType
 from typing import Any, Self
 
@@ -91,7 +91,7 @@ from designcore.domain.accounts import (
 )
 from designcore.domain.errors import Conflict, NotFound, Unavailable
 from designcore.domain.payments import Payment, PaymentStatus, Subscription
-from designcore.domain.profiles import CreditEntry, Profile, Referral
+from designcore.domain.profiles import CreditEntry, Profile, Referral, ReferralStatus
 from designcore.ports.accounts import (
     AccountsUnitOfWork,
     ChallengeRepository,
@@ -620,6 +620,20 @@ class SqlAlchemyReferralRepository(_Repository):
         row = self._tx.one(sa.select(REFERRALS).where(_RF.referred_id == referred_id))
         return None if row is None else referral_to_domain(row)
 
+    def completed_per_day(self, since: datetime, until: datetime) -> Mapping[date, int]:
+        """Completed referrals per UTC day of ``created_at`` in ``[since, until)``: the
+        moments are read and grouped here, as SQLite and PostgreSQL cut days differently."""
+        query = sa.select(_RF.created_at).where(
+            _RF.status == ReferralStatus.COMPLETED.value,
+            _RF.created_at >= utc(since),
+            _RF.created_at < utc(until),
+        )
+        days: dict[date, int] = {}
+        for (moment,) in self._tx.execute(query).all():
+            day = utc(moment).astimezone(UTC).date()
+            days[day] = days.get(day, 0) + 1
+        return days
+
 
 def _lock_profile_row(connection: sa.Connection, user_id: str) -> None:
     """PostgreSQL: lock the user's profile row until the transaction ends; a user without a
@@ -766,6 +780,25 @@ class SqlAlchemyPaymentRepository(_Repository):
         """How many attempts a user has."""
         query = sa.select(sa.func.count()).select_from(PAYMENTS).where(_PM.user_id == user_id)
         return int(self._tx.execute(query).scalar_one())
+
+    def payers_between(self, since: datetime, until: datetime) -> tuple[int, int]:
+        """Two ``count(DISTINCT user_id)`` in one statement."""
+        started = (
+            sa.select(sa.func.count(sa.distinct(_PM.user_id)))
+            .where(_PM.created_at >= utc(since), _PM.created_at < utc(until))
+            .scalar_subquery()
+        )
+        succeeded = (
+            sa.select(sa.func.count(sa.distinct(_PM.user_id)))
+            .where(
+                _PM.status == PaymentStatus.SUCCEEDED.value,
+                _PM.paid_at >= utc(since),
+                _PM.paid_at < utc(until),
+            )
+            .scalar_subquery()
+        )
+        row: Any = self._tx.execute(sa.select(started, succeeded)).one()
+        return int(row[0]), int(row[1])
 
 
 def _subscription_upsert(dialect_name: str, values: dict[str, Any]) -> sa.Insert:

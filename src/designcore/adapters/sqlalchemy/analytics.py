@@ -26,6 +26,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from designcore.adapters.sqlalchemy.mapping import utc
 from designcore.adapters.sqlalchemy.tables import Base, Json, SurrogateKey
 from designcore.domain.analytics import (
+    ANONYMOUS_ID,
     AnalyticsEvent,
     EventTotals,
     UpgradeFunnel,
@@ -182,6 +183,9 @@ class SqlAlchemyAnalyticsEventStore:
         if not events:
             return
         rows = [_row(e) for e in events]
+        # An anonymous aggregate count (no consent yet) only adds to the counters: no row of
+        # its own, no person.
+        kept = [row for row, event in zip(rows, events, strict=True) if not event.anonymous]
         counts: dict[tuple[date, str, str], dict[str, Any]] = {}
         weekly: dict[tuple[str, date, str], int] = {}
         people: set[tuple[str, date, str]] = set()
@@ -207,6 +211,8 @@ class SqlAlchemyAnalyticsEventStore:
                 field = "last_zero_at" if row["result_count"] == 0 else "last_found_at"
                 if count[field] is None or count[field] < row["occurred_at"]:
                     count[field] = row["occurred_at"]
+            if row["distinct_id"] == ANONYMOUS_ID:
+                continue
             people.add((ACTIVE, row["day"], row["distinct_id"]))
             stage = f"{row['name']}:{row['subject'] or ''}"
             if stage in FUNNEL_STAGES:
@@ -215,7 +221,8 @@ class SqlAlchemyAnalyticsEventStore:
                 last_seen[seen] = max(last_seen.get(seen, row["day"]), row["day"])
         insert = _dialect_insert(self._engine)
         with self._engine.begin() as connection:
-            connection.execute(sa.insert(EVENTS), rows)
+            if kept:
+                connection.execute(sa.insert(EVENTS), kept)
             counting = insert(COUNTS)
             excluded = counting.excluded
             connection.execute(
@@ -258,10 +265,14 @@ class SqlAlchemyAnalyticsEventStore:
                         for (st, who), d in sorted(last_seen.items())
                     ],
                 )
-            added = connection.execute(
-                insert(PEOPLE).on_conflict_do_nothing().returning(_P.stage, _P.day),
-                [{"stage": st, "day": d, "distinct_id": who} for st, d, who in sorted(people)],
-            ).all()
+            added = (
+                connection.execute(
+                    insert(PEOPLE).on_conflict_do_nothing().returning(_P.stage, _P.day),
+                    [{"stage": st, "day": d, "distinct_id": who} for st, d, who in sorted(people)],
+                ).all()
+                if people
+                else []
+            )
             # Only the people this transaction added count as newly active (RETURNING of
             # ON CONFLICT DO NOTHING answers inserted rows only), so concurrent writers never
             # count one person twice.
@@ -283,7 +294,7 @@ class SqlAlchemyAnalyticsEventStore:
                 )
 
     def count_events(self) -> int:
-        """``count(*)``."""
+        """``count(*)`` (anonymous aggregate counts are no rows)."""
         with self._engine.connect() as connection:
             return int(connection.scalar(sa.select(sa.func.count()).select_from(EVENTS)) or 0)
 

@@ -11,6 +11,7 @@ from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter, SkipValidation
 
+from designcore.app.http.consent import consent_of
 from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
 from designcore.app.services.analytics import MAX_CLIENT_BATCH, AnalyticsService
 from designcore.domain.analytics import AnalyticsSummary, DailyCount
@@ -137,8 +138,14 @@ class AnalyticsController(Controller):
         data: JSONBody[EventsIn],
     ) -> EventsOut:
         """Capture up to 100 events of the web app, each checked against the catalogue (400
-        ``unknown_event``, ``property_too_long`` or ``invalid_event`` refuse the whole batch).
-        429 with ``Retry-After`` over 120 batches a minute per client address."""
+        ``unknown_event``, ``property_too_long`` or ``invalid_event``), sent by a browser
+        only if the browser captures it (400 ``server_side_event``), within 7 days before and
+        10 minutes after now (400 ``timestamp_out_of_range``), one distinct id a batch (400
+        ``mixed_distinct_ids``), 8 KiB of properties an event and 64 KiB a batch (413
+        ``event_too_large``, ``batch_too_large``): any refusal refuses the whole batch and
+        keeps nothing. Kept as the consent cookie allows: whole when granted, as anonymous
+        counts before an answer, not at all when refused (``accepted`` 0). 429 with
+        ``Retry-After`` over 120 batches a minute per client address."""
         wait = retry_after_quotas(limiter, [(address_key("events", request), EVENTS_PER_ADDRESS)])
         if wait is not None:
             raise RateLimited(
@@ -148,7 +155,11 @@ class AnalyticsController(Controller):
             raise ValidationFailed(
                 [FieldIssue("batch", f"must hold at most {MAX_CLIENT_BATCH} events")]
             )
-        accepted = analytics_service.record([msgspec.structs.asdict(e) for e in data.batch], viewer)
+        accepted = analytics_service.record(
+            [msgspec.structs.asdict(e) for e in data.batch],
+            viewer,
+            consent_of(request.headers),
+        )
         return EventsOut(accepted)
 
     @get("/analytics/config", operation_id="analyticsConfig", sync_to_thread=False)

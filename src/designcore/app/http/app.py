@@ -19,6 +19,7 @@ from designcore.app.http.auth import build_auth_router
 from designcore.app.http.calendar import calendar_controller
 from designcore.app.http.client_origin import TRUSTED_PROXIES_STATE
 from designcore.app.http.compression import compression_config
+from designcore.app.http.consent import ConsentMiddleware
 from designcore.app.http.creators import CreatorController
 from designcore.app.http.dependencies import dependencies
 from designcore.app.http.designs import designs_controller
@@ -172,7 +173,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         exception_handlers={Exception: handle_exception},
         # Litestar's own logger only: the root logger is the embedding program's.
         logging_config=LoggingConfig(configure_root_logger=False),
-        middleware=[RequestMediaMiddleware(), NulCharacterMiddleware()],
+        middleware=[RequestMediaMiddleware(), NulCharacterMiddleware(), ConsentMiddleware()],
         request_max_body_size=settings.server.max_body_bytes,
         openapi_config=openapi_config(dist),
         cors_config=cors_config(settings),

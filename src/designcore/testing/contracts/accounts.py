@@ -789,6 +789,23 @@ class _Referrals:
             assert None is uow.referrals.for_referred(new_id())
             assert [] == list(uow.referrals.for_referrer(new_id()))
 
+    def test_completed_per_day(self, uow_factory: Factory) -> None:
+        """Completed referrals only, per UTC day of ``created_at``, within the half-open span."""
+        base = at(500 * 86_400).replace(hour=0, minute=0, second=0)  # a span of its own
+        day = timedelta(days=1)
+        with uow_factory() as uow:
+            for moment in (base, base + timedelta(hours=23), base + day, base + 2 * day):
+                uow.referrals.add(make_referral(new_id(), new_id(), created_at=moment))
+            uow.referrals.add(
+                make_referral(new_id(), new_id(), created_at=base, status=ReferralStatus.PENDING)
+            )
+            uow.commit()
+        with uow_factory() as uow:
+            assert {base.date(): 2, (base + day).date(): 1} == dict(
+                uow.referrals.completed_per_day(base, base + 2 * day)
+            )
+            assert {} == dict(uow.referrals.completed_per_day(base - 3 * day, base))
+
     def test_a_user_is_referred_once(self, uow_factory: Factory) -> None:
         """A second referral of the same user is Conflict already_referred."""
         referred = new_id()

@@ -15,7 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any
 
-from designcore.domain.analytics import AnalyticsEvent, DailyCount, Scalar, UpgradeFunnel
+from designcore.domain.analytics import (
+    AnalyticsEvent,
+    DailyCount,
+    Scalar,
+    UpgradeFunnel,
+    aggregate_of,
+)
 from designcore.ports.analytics import Analytics, AnalyticsEventStore
 from designcore.testing.builders import EPOCH
 
@@ -71,6 +77,25 @@ def received(delivered: Delivered) -> list[tuple[str, str, dict[str, Scalar]]]:
 
 
 class _EventStore:
+    def test_anonymous_counts_are_counters_only(self, events: AnalyticsEventStore) -> None:
+        """An anonymous aggregate count adds to the template counts but is no stored event
+        and no active person, nor a stage of the funnel."""
+        person = event("template_viewed", "u1", template_id="t1")
+        events.add_events(
+            [
+                person,
+                aggregate_of(event("template_viewed", "u2", template_id="t1")),
+                aggregate_of(event("upgrade_started", "u3", step="dialog_opened")),
+            ]
+        )
+        events.add_events([aggregate_of(event("template_customised", "u2", template_id="t1"))])
+        assert 1 == events.count_events()
+        totals = events.totals(DAY, DAY)
+        assert {"t1": 2} == dict(totals.template_views)
+        assert {"t1": 1} == dict(totals.template_customisations)
+        assert (DailyCount(DAY, 1),) == totals.daily_active_users
+        assert UpgradeFunnel(0, 0, 0) == totals.funnel
+
     def test_counts_of_the_dashboard(self, events: AnalyticsEventStore) -> None:
         """Active people per day, template counts, the funnel, referrals and searches that
         last found nothing are counted over the period only."""

@@ -12,7 +12,7 @@ import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import attrs
@@ -226,6 +226,34 @@ class _Payments:
             assert [] == list(uow.payments.for_user(user.id, 2, 5))
             assert 5 == uow.payments.count_for_user(user.id)
             assert 0 == uow.payments.count_for_user(new_id())
+
+    def test_payers_between_counts_distinct_people(self, uow_factory: Factory) -> None:
+        """Distinct starters by ``created_at`` and distinct payers by ``paid_at`` within the
+        half-open span; failures start but never succeed, and moments outside are left out."""
+        base = at(400 * 86_400)  # a span of its own: the books are shared by the suite
+        ada, bola, kemi = new_id(), new_id(), new_id()
+        store_payments(
+            uow_factory,
+            make_payment(ada, created_at=base, status=PaymentStatus.FAILED),
+            make_payment(
+                ada, created_at=base, status=PaymentStatus.SUCCEEDED, paid_at=base.astimezone(LAGOS)
+            ),
+            make_payment(
+                bola,
+                created_at=base - timedelta(hours=1),
+                status=PaymentStatus.SUCCEEDED,
+                paid_at=base + timedelta(minutes=5),
+            ),
+            make_payment(kemi, created_at=base + timedelta(days=1)),
+        )
+        with uow_factory() as uow:
+            assert (1, 2) == uow.payments.payers_between(base, base + timedelta(days=1))
+            assert (3, 2) == uow.payments.payers_between(
+                base - timedelta(hours=1), base + timedelta(days=2)
+            )
+            assert (0, 0) == uow.payments.payers_between(
+                base - timedelta(days=9), base - timedelta(days=8)
+            )
 
     def test_a_negative_limit_is_refused(self, uow_factory: Factory) -> None:
         """A negative limit is a programming error, not 'no limit'."""
