@@ -98,3 +98,29 @@ def test_wrong_password_is_an_api_error_with_its_code(client: AuthClient) -> Non
     assert (400, "invalid_credentials") == (refused.value.status, refused.value.code)
     session = client.sign_in_with_password("kemi@example.com", PASSWORD)
     assert "kemi@example.com" == session.user.email
+
+
+class TestNulCharacters:
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda c: c.sign_up("a\x00da@example.com", PASSWORD),
+            lambda c: c.sign_in_with_password("ada@example.com", "kolanut\x00-42"),
+            lambda c: c.reset_password_for_email("ada\x00@example.com"),
+        ],
+        ids=["sign_up", "sign_in_with_password", "reset_password_for_email"],
+    )
+    def test_a_nul_is_an_api_error_and_nothing_changes(
+        self, client: AuthClient, server: Container, call: object
+    ) -> None:
+        """A NUL in what the client sends is the server's 400 ``nul_character``, raised as
+        ``AuthApiError``; no session is kept, no account made, no mail sent."""
+        client.sign_up("ada@example.com", PASSWORD)
+        client.sign_out()
+        with pytest.raises(AuthApiError) as caught:
+            call(client)  # type: ignore[operator]
+        assert (400, "nul_character") == (caught.value.status, caught.value.code)
+        assert client.get_session() is None
+        with server.accounts()() as uow:
+            assert None is uow.users.find_by_email("a\x00da@example.com")
+        assert [] == [m for m in server.outbox().messages(10) if "Reset" in m.message.subject]
