@@ -236,6 +236,28 @@ def fixture_small_cap_container() -> Container:
     return container
 
 
+class TestUploadPathAsSent:
+    @pytest.mark.parametrize(
+        "path", ["u-free//a.png", "u-free/x//a.png", "/u-free/a.png", "u-free/a.png/"]
+    )
+    def test_empty_segments_are_400(self, client: Client, container: Container, path: str) -> None:
+        """A path with ``//``, a leading or a trailing slash is refused as the docs say, and
+        nothing is stored under the path the router would have collapsed it to."""
+        response = client.post(
+            f"{UPLOAD}/user-uploads/{path}", content=raster("PNG", 3, 3), headers=FREE
+        )
+        assert (400, ["path"]) == (
+            response.status_code,
+            [issue["path"] for issue in response.json()["issues"]],
+        )
+        assert [] == [item.path for item in container.storage().list("user-uploads", "u-free")]
+
+    def test_a_visitor_is_asked_to_sign_in_first(self, client: Client) -> None:
+        """Signed out, the same path is 401: the caller is checked before the path."""
+        response = client.post(f"{UPLOAD}/user-uploads/u-free//a.png", content=b"x")
+        assert 401 == response.status_code
+
+
 class TestSizeCap:
     def test_default_cap_is_ten_megabytes(self, client: Client, container: Container) -> None:
         """One byte over 10 MB is a 413 naming the limit; nothing is stored."""

@@ -222,3 +222,23 @@ def test_a_plain_background_is_removed_into_a_png(
     cut = Image.open(io.BytesIO(container.storage().get(bucket, path).data))
     assert 0 == cut.getpixel((2, 2))[3]
     assert 255 == cut.getpixel((45, 32))[3]
+
+
+class TestSignInBeforeBody:
+    @pytest.mark.parametrize("path", [EDITS, DESIGNS])
+    @pytest.mark.parametrize("body", [{"source": 5}, {"nonsense": True}, []])
+    def test_a_visitors_bad_body_is_401(self, client: Client, path: str, body: Any) -> None:
+        """Signed out, a body that would not validate is answered 401, with no details of
+        the body's problems."""
+        answer = client.post(path, json=body)
+        assert (401, "sign_in_required") == (answer.status_code, answer.json()["code"])
+        assert "issues" not in answer.json()
+
+    def test_a_members_bad_body_is_403(self, client: Client) -> None:
+        """Signed in but not an admin, a bad body is 403 ``admin_only``."""
+        answer = client.post(EDITS, json={"source": 5}, headers=FREE)
+        assert (403, "admin_only") == (answer.status_code, answer.json()["code"])
+
+    def test_an_admins_bad_body_is_400(self, client: Client) -> None:
+        """An admin still gets the body's problems."""
+        assert 400 == client.post(EDITS, json={"source": 5}, headers=ADMIN).status_code

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import uuid
 from typing import Annotated, Any
+from urllib.parse import unquote
 
 import anyio.to_thread
 import msgspec
@@ -38,6 +39,22 @@ def _object_path(raw: str) -> str:
     """The object path from the URL: one leading slash removed, so ``//x`` stays absolute (and
     is refused) instead of being quietly rewritten."""
     return raw[1:] if raw.startswith("/") else raw
+
+
+EMPTY_SEGMENT = (
+    "must be a relative path of safe segments: no empty segment ('//'), no trailing slash"
+)
+"""The 400 issue of an upload path the router would have rewritten."""
+
+
+def _check_as_sent(request: Request[Any, Any, Any]) -> None:
+    """Refuse (``ValidationFailed`` on ``path``) a request path with an empty segment or a
+    trailing slash as the client sent it. The router collapses ``//`` and drops a trailing
+    slash before matching, so without this ``a//b.png`` would be stored as ``a/b.png``."""
+    raw = request.scope.get("raw_path")
+    sent = unquote(raw.decode("latin-1")) if isinstance(raw, bytes) else request.scope["path"]
+    if "//" in sent or sent.endswith("/"):
+        raise ValidationFailed([FieldIssue("path", EMPTY_SEGMENT)])
 
 
 def _entity_tags(header: str | None) -> frozenset[str]:
@@ -157,6 +174,7 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
         """
         key = _object_path(path)
         media.check_upload(viewer, bucket, key)
+        _check_as_sent(request)
         data = await _read_upload(request, media)
         info = await anyio.to_thread.run_sync(
             functools.partial(

@@ -84,6 +84,13 @@ class PhotoEditorService:
         self._policy = policy
         self._designs = designs
 
+    def check_access(self, viewer: Viewer) -> Viewer:
+        """``viewer`` when an administrator; raises ``NotAllowed`` (``sign_in_required`` for a
+        visitor, ``admin_only`` for anyone else). The HTTP shell asks it before it reads a
+        request body, so a visitor learns nothing from the body's validation."""
+        _require_admin(viewer)
+        return viewer
+
     def capabilities(self, viewer: Viewer) -> Capabilities:
         """Each step and whether it runs here. Raises ``NotAllowed`` for non-admins."""
         _require_admin(viewer)
