@@ -11,8 +11,11 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from designcore.app import Container
+from designcore.app.http import create_app
+from designcore.app.http.logo_maker import PREVIEWS_PER_ADDRESS
 from designcore.app.seeding import seeded_templates
 from designcore.domain.templates import Template
+from support import from_peer
 
 Client = TestClient  # type: ignore[type-arg]
 PREVIEWS = "/api/v1/logo-maker/previews"
@@ -247,3 +250,22 @@ def test_logo_downloads_refused(
 ) -> None:
     answer = client.post(EXPORTS, json={"templateId": logos[0].id, **body}, headers=headers)
     assert status == answer.status_code, answer.text
+
+
+class TestPreviewRateLimit:
+    def test_over_the_quota_is_429_with_retry_after(self, container: Container) -> None:
+        """Past 60 batches a minute from one address, previews answer 429 in the standard
+        error shape with Retry-After; another address is not affected."""
+        app = create_app(container=container)
+        with TestClient(app=from_peer(app, "203.0.113.9")) as client:  # type: ignore[arg-type]
+            statuses = [
+                client.post(PREVIEWS, json={"brandName": "Ada"}).status_code
+                for _ in range(PREVIEWS_PER_ADDRESS.limit)
+            ]
+            refused = client.post(PREVIEWS, json={"brandName": "Ada"})
+        assert [200] * PREVIEWS_PER_ADDRESS.limit == statuses
+        assert (429, "too_many_previews") == (refused.status_code, refused.json()["code"])
+        assert 429 == refused.json()["status"]
+        assert 0 < int(refused.headers["retry-after"]) <= 60
+        with TestClient(app=from_peer(app, "203.0.113.10")) as other:  # type: ignore[arg-type]
+            assert 200 == other.post(PREVIEWS, json={"brandName": "Ada"}).status_code

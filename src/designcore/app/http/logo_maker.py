@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
-from litestar import Response, Router, get, post
+from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
-from litestar.params import JSONBody
+from litestar.params import JSONBody, SkipValidation
 
 from designcore.app.http.designs import DesignOut
 from designcore.app.http.exports import SVG_POLICY
+from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
 from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
 from designcore.domain.logo_maker import (
     MAX_BRAND_NAME,
@@ -21,8 +23,14 @@ from designcore.domain.logo_maker import (
     parse_export_format,
 )
 from designcore.domain.premium import Viewer
+from designcore.ports.rate_limit import RateLimiter
 
 MAX_LOGO_BODY_BYTES = 4 * 1024
+
+PREVIEWS_PER_ADDRESS = Quota(limit=60, window_seconds=60)
+"""Batches of previews one client address may ask for a minute, signed in or not. Each batch
+draws every Logos template; the form asks again 400 ms after the typing pauses, so a person
+stays far below this while a script cannot keep the renderer busy."""
 
 
 class LogoMakerOut(msgspec.Struct, rename="camel"):
@@ -110,11 +118,25 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         request_max_body_size=MAX_LOGO_BODY_BYTES,
     )
     def previews(
-        logo_maker: NamedDependency[LogoMakerService], data: JSONBody[BrandKitIn]
+        logo_maker: NamedDependency[LogoMakerService],
+        limiter: NamedDependency[SkipValidation[RateLimiter]],
+        request: Request[Any, Any, Any],
+        data: JSONBody[BrandKitIn],
     ) -> LogoPreviewsOut:
         """Every Logos template drawn with ``{brandName, tagline?, industry?, colors?}`` set
         in (the chosen industry's first; texts that would overflow shrink to fit), as WebP
-        data URLs 400 px wide. Open to everyone. Errors: 400 naming the field."""
+        data URLs 400 px wide. Open to everyone. Errors: 400 naming the field; 429
+        ``too_many_previews`` with ``Retry-After`` over 60 batches a minute per client
+        address."""
+        wait = retry_after_quotas(
+            limiter, [(address_key("logo-previews", request), PREVIEWS_PER_ADDRESS)]
+        )
+        if wait is not None:
+            raise RateLimited(
+                wait,
+                code="too_many_previews",
+                message=f"too many logo previews; try again in {wait} s",
+            )
         kit = data.kit(logo_maker.industries())
         return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit)])
 
