@@ -43,11 +43,13 @@ export const INVALID_PARAMS = 'Invalid transaction parameters';
 
 /**
  * The aggregate error of section 5: 'Invalid transaction parameters' carrying every issue at once,
- * or, when the input is not a non-empty object at all, that issue's own text.
+ * or, when the input is not an object at all, 'Transaction parameters should be a non-empty object'
+ * with no issues (as the provider's script throws it: there is no field to name). An empty object
+ * is an object: it gets the aggregate error with the required fields it lacks.
  */
 export function invalidParams(issues: readonly FieldIssue[]): CheckoutError {
   const whole = issues.length === 1 && issues[0]?.path === '';
-  return new CheckoutError('invalid_params', whole ? NON_EMPTY_OBJECT : INVALID_PARAMS, issues);
+  return whole ? new CheckoutError('invalid_params', NON_EMPTY_OBJECT) : new CheckoutError('invalid_params', INVALID_PARAMS, issues);
 }
 
 /**

@@ -616,7 +616,11 @@ export class PaystackPop {
     const src = `${this._hosts.site}assets/payment/production/inline.html?${embedQuery(transaction.urlParameters)}`;
     const frame = mountEmbed(doc, container, this.id, src, () => messenger.post(`PaystackOpen ${this.id}`));
     const messenger = new WindowMessenger<EmbedMessage, string>(this._win, () => frame.contentWindow, origin, parseEmbedMessage);
-    messenger.listen(({ action, data, raw }) => {
+    // Honoured only from our own embed frame (the messenger checks its window and origin) and
+    // only for this popup's id, the one the frame was opened with: a close posted by any other
+    // window, or by another popup's frame, never reaches the merchant's callbacks.
+    messenger.listen(({ action, id, data, raw }) => {
+      if (id !== this.id) return;
       if (action === 'PaystackClose' && data) transaction.onSuccess({ reference: data, trxref: data, status: 'success', message: raw });
       if (action === 'PaystackTLSClose') transaction.cancel();
     });

@@ -66,9 +66,14 @@ export class Transaction {
     this.accessCode = prepared.accessCode;
   }
 
-  /** What the checkout frame is told to show: the access code once known, else the parameters. */
+  /**
+   * What the checkout frame is told to show: the access code once known (with the merchant's
+   * language, so the frame opens in it: `{accessCode, language}`), else the parameters.
+   */
   frameParams(): Readonly<Record<string, unknown>> {
-    return this.accessCode ? { accessCode: this.accessCode } : this.urlParameters;
+    if (!this.accessCode) return this.urlParameters;
+    const { language } = this.parameters;
+    return typeof language === 'string' ? { accessCode: this.accessCode, language } : { accessCode: this.accessCode };
   }
 
   /** Asks the server for the transaction (verify_access_code with an access code, else request_inline). */

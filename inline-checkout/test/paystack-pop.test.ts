@@ -85,7 +85,20 @@ describe('newTransaction', () => {
 
   it("refuses a non-object with 'Transaction parameters should be a non-empty object'", () => {
     const { pop } = harness();
-    expect(caught(() => pop.newTransaction('pk_test')).message).toBe('Transaction parameters should be a non-empty object');
+    const error = caught(() => pop.newTransaction('pk_test'));
+    expect([error.message, error.issues]).toEqual(['Transaction parameters should be a non-empty object', []]);
+  });
+
+  it("refuses an empty object with 'Invalid transaction parameters' naming key, amount and email", () => {
+    const { pop, calls } = harness();
+    const error = caught(() => pop.newTransaction({}));
+    expect(error.message).toBe('Invalid transaction parameters');
+    expect(error.issues).toEqual([
+      { path: 'key', message: 'Required parameter missing: key' },
+      { path: 'amount', message: 'Required parameter missing: amount' },
+      { path: 'email', message: 'Required parameter missing: email' },
+    ]);
+    expect([document.querySelector('iframe'), calls]).toEqual([null, []]);
   });
 
   it('opens the popup frame from the checkout host at path popup, over a loading overlay, with no network call', () => {
@@ -275,7 +288,31 @@ describe('checkout', () => {
     expect(transaction).toMatchObject({ id: 4099, accessCode: 'acc_4099', status: 'abandoned', isActive: true });
     expect(pop.isOpen).toBe(true);
     frame('loaded:checkout');
+    expect(posted()[0]).toEqual({ type: 'inline:url', path: 'newTransaction', params: { accessCode: 'acc_4099', language: 'fr' } });
+  });
+
+  it('without a language, tells the frame the access code alone', async () => {
+    const { pop, frame, posted } = harness();
+    await pop.checkout(PARAMS);
+    frame('loaded:checkout');
     expect(posted()[0]).toEqual({ type: 'inline:url', path: 'newTransaction', params: { accessCode: 'acc_4099' } });
+  });
+
+  it('resuming with a language: verify_access_code gets Accept-Language and the frame {accessCode, language}', async () => {
+    const { pop, calls, frame, posted } = harness();
+    await pop.checkout({ accessCode: 'acc_9', language: 'fr' });
+    expect(calls[0]?.url).toBe(`${API}transaction/verify_access_code/acc_9`);
+    expect(calls[0]?.init.headers).toEqual({ 'Content-Type': 'application/json', 'Accept-Language': 'fr' });
+    expect(calls[1]?.url).toBe(`${API}transaction/set_ip/4099`);
+    frame('loaded:checkout');
+    expect(posted()[0]).toEqual({ type: 'inline:url', path: 'newTransaction', params: { accessCode: 'acc_4099', language: 'fr' } });
+  });
+
+  it('resumeTransaction(accessCode, {language}) opens the frame with {accessCode, language}', () => {
+    const { pop, frame, posted } = harness();
+    pop.resumeTransaction('acc_7', { language: 'fr' } as never);
+    frame('loaded:checkout');
+    expect(posted()[0]).toEqual({ type: 'inline:url', path: 'newTransaction', params: { accessCode: 'acc_7', language: 'fr' } });
   });
 
   it('uses verify_access_code when an accessCode is given', async () => {
@@ -286,9 +323,10 @@ describe('checkout', () => {
     expect(transaction.accessCode).toBe('acc_4099');
   });
 
-  it('rejects a non-object with the spec text, and calls nothing', async () => {
+  it('rejects a non-object with the spec text and no issues, and calls nothing', async () => {
     const { pop, calls } = harness();
     await expect(pop.checkout(null)).rejects.toThrow('Transaction parameters should be a non-empty object');
+    await expect(pop.checkout('x')).rejects.toMatchObject({ message: 'Transaction parameters should be a non-empty object', issues: [] });
     await expect(pop.checkout({ key: 'pk' })).rejects.toMatchObject({ message: 'Invalid transaction parameters', code: 'invalid_params' });
     expect(calls).toEqual([]);
   });

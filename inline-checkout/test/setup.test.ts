@@ -68,17 +68,41 @@ describe('the embedded mode (setup with a container)', () => {
     expect(post).toHaveBeenCalledWith(expect.stringMatching(/^PaystackOpen [a-z0-9]{5}$/), SITE);
   });
 
-  it('PaystackClose from that frame is success; PaystackTLSClose is cancel; others are ignored', () => {
+  /** The popup id the embed frame was opened with ('PaystackOpen {id}'). */
+  function openedId(frame: HTMLIFrameElement): string {
+    const post = jest.spyOn(frame.contentWindow as Window, 'postMessage').mockImplementation(() => undefined);
+    frame.dispatchEvent(new Event('load'));
+    return String(post.mock.calls[0]?.[0]).split(' ')[1] as string;
+  }
+
+  it('PaystackClose from that frame with its id is success; PaystackTLSClose is cancel; others are ignored', () => {
     const { frame, onSuccess, onCancel } = embed();
+    const id = openedId(frame);
     const source = frame.contentWindow;
-    frameMessage('PaystackClose abc ref-9', 'https://evil.example', source);
-    frameMessage('PaystackClose abc ref-9', SITE, window);
-    frameMessage('PaystackClose abc', SITE, source);
+    frameMessage(`PaystackClose ${id} ref-9`, 'https://evil.example', source);
+    frameMessage(`PaystackClose ${id} ref-9`, SITE, window);
+    frameMessage(`PaystackClose ${id}`, SITE, source);
     expect(onSuccess).not.toHaveBeenCalled();
-    frameMessage('PaystackClose abc ref-9', SITE, source);
-    expect(onSuccess).toHaveBeenCalledWith({ reference: 'ref-9', trxref: 'ref-9', status: 'success', message: 'PaystackClose abc ref-9' });
-    frameMessage('PaystackTLSClose abc', SITE, source);
+    frameMessage(`PaystackClose ${id} ref-9`, SITE, source);
+    expect(onSuccess).toHaveBeenCalledWith({ reference: 'ref-9', trxref: 'ref-9', status: 'success', message: `PaystackClose ${id} ref-9` });
+    frameMessage(`PaystackTLSClose ${id}`, SITE, source);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("a forged close posted by any other window never reaches the merchant's callbacks", () => {
+    const { frame, transaction, onSuccess, onCancel } = embed();
+    const id = openedId(frame);
+    // Another window at the site's origin (a second frame of that site), and the page itself.
+    document.body.insertAdjacentHTML('beforeend', '<iframe id="other"></iframe>');
+    const other = (document.getElementById('other') as HTMLIFrameElement).contentWindow;
+    for (const source of [other, window, null]) {
+      frameMessage(`PaystackClose ${id} attacker-ref`, SITE, source);
+      frameMessage(`PaystackTLSClose ${id}`, SITE, source);
+    }
+    // Our own frame, speaking for another popup's checkout.
+    frameMessage('PaystackClose zzzzz attacker-ref', SITE, frame.contentWindow);
+    frameMessage('PaystackTLSClose zzzzz', SITE, frame.contentWindow);
+    expect([onSuccess.mock.calls, onCancel.mock.calls, transaction.isActive]).toEqual([[], [], true]);
   });
 
   it("refuses a container that is not in the page: 'Container to mount elements was not provided'", () => {

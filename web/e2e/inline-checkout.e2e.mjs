@@ -30,7 +30,9 @@ async function shop(viewport = { width: 1024, height: 800 }) {
   const page = await browser.newPage({ viewport });
   const problems = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) {
+    // Chromium warns "Allow attribute will take precedence over 'allowpaymentrequest'" when the
+    // popup frame carries both; that warning counts as a problem too.
+    if (message.type() === 'error' || /Content Security Policy|allowpaymentrequest/i.test(message.text())) {
       problems.push(message.text());
     }
   });
@@ -120,6 +122,22 @@ describe('the payment popup script on a merchant page', () => {
       assert.equal(check.body.data.amount, 150000);
       assert.equal(check.body.data.metadata.source, 'sandbox shop');
       assert.equal(check.body.data.metadata.referrer, `${BASE_URL}/sandbox/merchant`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('on a phone, "Cancel payment" in the popup is a tap target of at least 24 x 24 px', async () => {
+    const { page, problems } = await shop({ width: 375, height: 740 });
+    try {
+      await page.click('#checkout');
+      const frame = await checkoutFrame(page);
+      const box = await frame.locator('#cancel').boundingBox();
+      assert.ok(box, 'the Cancel payment button is shown');
+      assert.ok(box.height >= 24 && box.width >= 24, `Cancel payment is ${box.width} x ${box.height} px`);
+      await frame.click('#cancel');
+      assert.equal((await outcome(page)).event, 'cancel');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -45,8 +45,11 @@ const REQUIRED: readonly (readonly [ParamName, ParamName | null])[] = [
   ['email', 'customerCode'],
 ];
 
-/** With an accessCode, only these are checked and kept. */
-const RESUME_PATHS: ReadonlySet<string> = new Set<string>(['accessCode', ...CALLBACK_NAMES]);
+/**
+ * With an accessCode, only these are checked and kept: the language still reaches the checkout
+ * frame (`{accessCode, language}`) and verify_access_code (as Accept-Language).
+ */
+const RESUME_PATHS: ReadonlySet<string> = new Set<string>(['accessCode', 'language', ...CALLBACK_NAMES]);
 
 /** Given and not the empty string: what counts as present for the required and override rules. */
 function present(value: unknown): boolean {
@@ -59,14 +62,17 @@ function isOff(flag: unknown): boolean {
 
 /**
  * Checks merchant parameters and says what to send, or throws a CheckoutError 'invalid_params':
- * 'Transaction parameters should be a non-empty object', or 'Invalid transaction parameters' with
- * every issue (required fields first, in the order key, amount, email; then type issues in field
- * table order, then callbacks).
+ * 'Transaction parameters should be a non-empty object' (no issues) for anything but an object, or
+ * 'Invalid transaction parameters' with every issue (required fields first, in the order key,
+ * amount, email; then type issues in the caller's key order). An empty object is refused with
+ * its three required fields, as the provider's script refuses it.
  *
  * Decisions where the spec and the provider's script are silent or wrong:
  * - an empty string counts as missing for required fields, and does not trigger accessCode,
  *   planCode or customerCode (the provider tested truthiness);
- * - with an accessCode only the accessCode and the callbacks are checked and kept;
+ * - with an accessCode only the accessCode, the language and the callbacks are checked and kept
+ *   (the language goes to the frame with the access code and to verify_access_code as
+ *   Accept-Language);
  * - card=false and bank=false both given: bank's rule is applied last, so channels is ['card'],
  *   as in the provider's script; card and bank themselves are never posted;
  * - metadata is always posted (at least `{referrer}`), as JSON text; split as JSON text;
@@ -84,16 +90,17 @@ export function prepare(input: unknown, page: PageContext): PreparedTransaction 
     if (issues.length > 0) throw invalidParams(issues);
     const order = Object.keys(input as object);
     const unused = Object.keys(params)
-      .filter((name) => name !== 'accessCode')
+      .filter((name) => !RESUME_PATHS.has(name))
       .map((name) => sources[name as ParamName] ?? name);
     const allIgnored = [...ignored, ...unused].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const language = typeof params.language === 'string' ? { language: params.language } : {};
     return {
       accessCode: accessCode as string,
-      params: { accessCode: accessCode as string },
+      params: { accessCode: accessCode as string, ...language },
       callbacks: callbacks as Callbacks,
       ignored: allIgnored,
-      body: { accessCode },
-      headers: { 'Content-Type': 'application/json' },
+      body: { accessCode, ...language },
+      headers: { 'Content-Type': 'application/json', ...(language.language !== undefined && { 'Accept-Language': language.language }) },
     };
   }
 

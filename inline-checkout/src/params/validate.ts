@@ -63,18 +63,21 @@ function checkField(path: string, key: string, kind: FieldKind, value: unknown):
   }
 }
 
-/** The issue for an input that is not a non-empty plain object, or null when it is one. */
+/**
+ * The issue for an input that is not a plain object, or null when it is one. An empty object
+ * passes here (as in the provider's script): `prepare` then names the required fields it lacks.
+ */
 export function shapeIssue(input: unknown): FieldIssue | null {
-  if (isPlainObject(input) && Object.keys(input).length > 0) return null;
-  const got = isPlainObject(input) ? 'an empty object' : describeValue(input);
-  return { path: '', message: NON_EMPTY_OBJECT, detail: `got ${got}` };
+  if (isPlainObject(input)) return null;
+  return { path: '', message: NON_EMPTY_OBJECT, detail: `got ${describeValue(input)}` };
 }
 
 /**
  * Lists what is wrong with the kinds of merchant parameters (raw, as the merchant passed them). An
  * empty list means every given field has the right kind. Paths use canonical camelCase names
  * (`firstName`, `channels[1]`, `onSuccess`; '' for the input itself); messages name the key as the
- * merchant spelt it. Issues come in the order of the field table, then the callbacks.
+ * merchant spelt it. Issues come in the caller's key order (the order of `Object.keys(input)`, as
+ * the provider's script walks the parameters), the items of one array in index order.
  */
 export function validate(input: unknown): FieldIssue[] {
   const shape = shapeIssue(input);
@@ -92,5 +95,11 @@ export function validate(input: unknown): FieldIssue[] {
       issues.push(typeIssue(name, name, 'a function', value));
     }
   }
-  return issues;
+  const order = Object.keys(input as object);
+  const position = (issue: FieldIssue): number => {
+    const name = issue.path.split('[')[0] as keyof typeof sources;
+    return order.indexOf(sources[name] ?? name);
+  };
+  // Array.prototype.sort is stable: the items of one array keep their index order.
+  return issues.sort((a, b) => position(a) - position(b));
 }

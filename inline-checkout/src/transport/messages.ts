@@ -46,6 +46,8 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
 /** The embedded page's messages: 'PaystackClose <id> <data…>' (success) and 'PaystackTLSClose <id>' (cancel). */
 export interface EmbedMessage {
   readonly action: 'PaystackClose' | 'PaystackTLSClose';
+  /** The popup id the frame was opened with ('PaystackOpen {id}'): whose checkout it closes. */
+  readonly id: string;
   /** Everything after the id, joined with spaces (the reference, for PaystackClose). */
   readonly data: string;
   readonly raw: string;
@@ -56,5 +58,5 @@ export function parseEmbedMessage(data: unknown): EmbedMessage | null {
   const words = data.split(' ');
   const action = words[0];
   if (action !== 'PaystackClose' && action !== 'PaystackTLSClose') return null;
-  return { action, data: words.slice(2).join(' '), raw: data };
+  return { action, id: words[1] ?? '', data: words.slice(2).join(' '), raw: data };
 }

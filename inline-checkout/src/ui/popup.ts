@@ -37,8 +37,9 @@ export class PopupFrame {
       id: `inline-checkout-${id}`,
       title: 'Checkout',
       src: this._src,
+      // `allow="payment"` is the Payment Request permission; the legacy `allowpaymentrequest`
+      // beside it only made Chromium warn "Allow attribute will take precedence" on every open.
       allow: 'payment; clipboard-read; clipboard-write',
-      allowpaymentrequest: 'true',
       allowtransparency: 'true',
       hidden: '',
     });

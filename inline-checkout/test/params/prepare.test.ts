@@ -55,11 +55,19 @@ describe('prepare', () => {
     });
   });
 
-  it('throws the spec message for a non-object, with the issue inside', () => {
+  it('throws the spec message for a non-object, with no issues (there is no field to name)', () => {
     const error = caught(() => prepare('pk_test', PAGE));
     expect(error.message).toBe('Transaction parameters should be a non-empty object');
-    expect(error.issues).toEqual([
-      { path: '', message: 'Transaction parameters should be a non-empty object', detail: 'got a string' },
+    expect(error.issues).toEqual([]);
+  });
+
+  it('refuses an empty object for its required fields, as the provider script does', () => {
+    const error = caught(() => prepare({}, PAGE));
+    expect(error.message).toBe('Invalid transaction parameters');
+    expect(error.issues.map((issue) => issue.message)).toEqual([
+      'Required parameter missing: key',
+      'Required parameter missing: amount',
+      'Required parameter missing: email',
     ]);
   });
 });

@@ -98,8 +98,9 @@ describe('message shapes', () => {
   });
 
   it.each([
-    ['PaystackClose abc12 ref-1', { action: 'PaystackClose', data: 'ref-1', raw: 'PaystackClose abc12 ref-1' }],
-    ['PaystackTLSClose abc12', { action: 'PaystackTLSClose', data: '', raw: 'PaystackTLSClose abc12' }],
+    ['PaystackClose abc12 ref-1', { action: 'PaystackClose', id: 'abc12', data: 'ref-1', raw: 'PaystackClose abc12 ref-1' }],
+    ['PaystackTLSClose abc12', { action: 'PaystackTLSClose', id: 'abc12', data: '', raw: 'PaystackTLSClose abc12' }],
+    ['PaystackTLSClose', { action: 'PaystackTLSClose', id: '', data: '', raw: 'PaystackTLSClose' }],
     ['PaystackOpen abc12', null],
     [{ event: 'PaystackClose' }, null],
   ])('parseEmbedMessage(%j) is %j', (data, expected) => {

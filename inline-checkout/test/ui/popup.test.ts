@@ -19,6 +19,12 @@ describe('PopupFrame', () => {
     expect(popup.window).toBe(frame.contentWindow);
   });
 
+  it("grants payment through the allow attribute alone (no legacy 'allowpaymentrequest' beside it)", () => {
+    const frame = new PopupFrame(document, 'ab12C', 'https://checkout.test/popup').ensure();
+    expect(frame.getAttribute('allow')?.split(/;\s*/)).toContain('payment');
+    expect(frame.hasAttribute('allowpaymentrequest')).toBe(false);
+  });
+
   it('opens with both visible, and closes the frame at once and the overlay after 300 ms', () => {
     const popup = new PopupFrame(document, 'ab12C', 'https://checkout.test/popup');
     popup.show();

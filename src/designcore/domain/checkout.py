@@ -139,15 +139,18 @@ CALLBACK_NAMES: tuple[str, ...] = (
 _BY_NAME: dict[str, tuple[str, int]] = {
     name: (field.name, rank) for field in FIELDS for rank, name in enumerate(field.names)
 }
-_RESUME_PATHS = frozenset({"accessCode", *CALLBACK_NAMES})
+_RESUME_PATHS = frozenset({"accessCode", "language", *CALLBACK_NAMES})
+"""With an access code only these are checked and kept: the language still reaches the checkout
+frame (``{accessCode, language}``) and ``verify_access_code`` (as ``Accept-Language``)."""
 _REQUIRED = (("key", None), ("amount", "planCode"), ("email", "customerCode"))
 
 
 class Problem(enum.Enum):
     """What kind of rule an issue broke."""
 
-    SHAPE = "not a non-empty object"
-    """The parameters as a whole are not a non-empty object."""
+    SHAPE = "not an object"
+    """The parameters as a whole are not an object (an empty one is refused for its missing
+    required fields instead)."""
     MISSING = "missing"
     """A required field is absent or empty."""
     TYPE = "wrong type"
@@ -185,13 +188,26 @@ class InvalidTransactionParameters(ValidationFailed):
     """Transaction parameters broke a rule of section 5; ``issues`` lists every one.
 
     ``message`` is the spec's exact text (``Invalid transaction parameters``, what the script
-    throws); ``str()`` adds each issue: its field, what was expected and what was got."""
+    throws); ``str()`` adds each issue: its field, what was expected and what was got. A value
+    that is not an object is refused with no issues (the script's error names none) and its
+    ``shape`` issue saying what arrived."""
 
     code = "invalid_params"
     issues: tuple[ParamIssue, ...]
 
+    def __init__(
+        self,
+        issues: tuple[ParamIssue, ...] | list[ParamIssue],
+        message: str | None = None,
+        shape: ParamIssue | None = None,
+    ) -> None:
+        super().__init__(tuple(issues), message)
+        self.shape = shape
+        """For a value that is not an object: what arrived (``got a string``); else ``None``."""
+
     def __str__(self) -> str:
-        return "; ".join([self.message, *(issue.explain() for issue in self.issues)])
+        shown = self.issues if self.shape is None else (self.shape,)
+        return "; ".join([self.message, *(issue.explain() for issue in shown)])
 
 
 @attrs.frozen
@@ -430,15 +446,15 @@ def _check(path: str, key: str, kind: Kind, value: object) -> list[ParamIssue]:
 
 
 def _shape_issue(raw: object) -> ParamIssue | None:
-    if is_plain_object(raw) and len(raw) > 0:  # type: ignore[arg-type]
+    if is_plain_object(raw):
         return None
-    got = "an empty object" if is_plain_object(raw) else describe_value(raw)
-    return ParamIssue("", NON_EMPTY_OBJECT, f"got {got}", Problem.SHAPE)
+    return ParamIssue("", NON_EMPTY_OBJECT, f"got {describe_value(raw)}", Problem.SHAPE)
 
 
 def type_issues(raw: object) -> tuple[ParamIssue, ...]:
-    """Every type issue of the given fields and callbacks, in field table order then callbacks;
-    messages name the key as the merchant spelt it. Empty when every given value has its kind.
+    """Every type issue of the given fields and callbacks, in the caller's key order (the items
+    of one list in index order); messages name the key as the merchant spelt it. Empty when every
+    given value has its kind.
 
     The twin of the script's ``validate`` (``inline-checkout/src/params/validate.ts``); it does
     not look for missing fields: :func:`validate` does."""
@@ -455,12 +471,22 @@ def type_issues(raw: object) -> tuple[ParamIssue, ...]:
         value = sourced.callbacks.get(name)
         if value is not None and not callable(value):
             issues.append(_type_issue(name, name, "a function", value))
-    return tuple(issues)
+    assert isinstance(raw, Mapping)
+    order = [key if isinstance(key, str) else str(key) for key in raw]
+
+    def position(issue: ParamIssue) -> int:
+        name = issue.path.split("[")[0]
+        return order.index(sourced.sources.get(name, name))
+
+    return tuple(sorted(issues, key=position))
 
 
 def _invalid(issues: Sequence[ParamIssue]) -> InvalidTransactionParameters:
-    whole = len(issues) == 1 and issues[0].path == ""
-    return InvalidTransactionParameters(list(issues), NON_EMPTY_OBJECT if whole else INVALID_PARAMS)
+    """The aggregate error; for a value that is not an object, the spec's other text with no
+    issues (as the script throws it: there is no field to name)."""
+    if len(issues) == 1 and issues[0].path == "":
+        return InvalidTransactionParameters([], NON_EMPTY_OBJECT, shape=issues[0])
+    return InvalidTransactionParameters(list(issues), INVALID_PARAMS)
 
 
 def _present(value: object) -> bool:
@@ -497,11 +523,12 @@ def _apply_rules(raw: object) -> _Checked:
             raise _invalid(issues)
         assert isinstance(access_code, str)
         order = [key if isinstance(key, str) else str(key) for key in raw]
-        unused = [sourced.sources[name] for name in params if name != "accessCode"]
+        unused = [sourced.sources[name] for name in params if name not in _RESUME_PATHS]
         ignored = sorted((*sourced.ignored, *unused), key=order.index)
-        return _Checked(
-            access_code, {"accessCode": access_code}, _callables(callbacks), tuple(ignored)
-        )
+        kept: dict[str, object] = {"accessCode": access_code}
+        if isinstance(params.get("language"), str):
+            kept["language"] = str(params["language"])
+        return _Checked(access_code, kept, _callables(callbacks), tuple(ignored))
 
     typed = {issue.path.split("[")[0] for issue in found}
     required = [
@@ -532,7 +559,11 @@ def _apply_rules(raw: object) -> _Checked:
 
 def validate(raw: object) -> tuple[ParamIssue, ...]:
     """Every issue :func:`prepare_transaction` would refuse ``raw`` for, in its order
-    (required fields, then types); empty exactly when it would accept ``raw``. Never raises."""
+    (required fields, then types); empty exactly when it would accept ``raw``. Never raises.
+    A value that is not an object gives its one shape issue (the error itself names none)."""
+    shape = _shape_issue(raw)
+    if shape is not None:
+        return (shape,)
     try:
         _apply_rules(raw)
     except InvalidTransactionParameters as error:
@@ -548,18 +579,23 @@ def prepare_transaction(
     prepare.ts``).
 
     Raises :class:`InvalidTransactionParameters` with ``Transaction parameters should be a
-    non-empty object``, or ``Invalid transaction parameters`` and every issue: required fields
-    first (key, amount unless a plan, email unless a customer code), then type issues.
+    non-empty object`` and no issues for anything but an object, or ``Invalid transaction
+    parameters`` and every issue: required fields first (key, amount unless a plan, email unless
+    a customer code), then type issues in the caller's key order. An empty object lacks all three
+    required fields. With an access code only it, the language and the callbacks are kept.
     """
     checked = _apply_rules(raw)
     if checked.access_code is not None:
+        resume_headers = {"Content-Type": "application/json"}
+        if "language" in checked.params:
+            resume_headers["Accept-Language"] = str(checked.params["language"])
         return PreparedTransaction(
             access_code=checked.access_code,
             params=checked.params,
             callbacks=checked.callbacks,
             ignored=checked.ignored,
-            body={"accessCode": checked.access_code},
-            headers={"Content-Type": "application/json"},
+            body=dict(checked.params),
+            headers=resume_headers,
         )
     effective = checked.params
     body: dict[str, object] = {}

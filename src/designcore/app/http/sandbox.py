@@ -643,7 +643,8 @@ class SandboxController(Controller):
             request = read_inline_request(params.body())
         except InvalidTransactionParameters as error:
             reasons = "; ".join(issue.message for issue in error.issues)
-            message = error.message if error.message == reasons else f"{error.message}: {reasons}"
+            plain = not reasons or error.message == reasons
+            message = error.message if plain else f"{error.message}: {reasons}"
             raise PaystackError(400, message, "invalid_params") from None
         if request.access_code is not None:
             transaction = sandbox.by_access_code(request.access_code)
