@@ -99,7 +99,7 @@ class StorageSettings:
     user_buckets: str = env(
         "STORAGE_USER_BUCKETS",
         "Comma-separated buckets signed-in users upload to, each under their own `{user_id}/`.",
-        "user-uploads,designs",
+        "user-uploads,designs,problem-screenshots",
     )
     admin_buckets: str = env(
         "STORAGE_ADMIN_BUCKETS",
@@ -109,7 +109,7 @@ class StorageSettings:
     private_buckets: str = env(
         "STORAGE_PRIVATE_BUCKETS",
         "Comma-separated buckets never served by the public read and image routes.",
-        "designs",
+        "designs,problem-screenshots",
     )
     max_upload_bytes: int = env(
         "STORAGE_MAX_UPLOAD_BYTES", "Largest upload accepted (413 above).", 10 * 1024 * 1024

@@ -66,15 +66,22 @@ def _page_url_issues(page_url: str) -> list[FieldIssue]:
     return []
 
 
+SCREENSHOT_BUCKET = "problem-screenshots"
+"""The private user bucket the web app uploads screenshots to (any private user bucket will
+do)."""
+
+
 def check_screenshot_key(key: str, user_id: str, policy: BucketPolicy) -> tuple[str, str]:
     """``(bucket, path)`` of a screenshot key as the upload answered it (``{bucket}/{path}``).
 
-    Raises ``ValidationFailed`` unless it names an object of a public user bucket (admins must
-    be able to open it), ``NotAllowed`` (``not_your_folder``) when the object is outside the
-    caller's own ``{user_id}/`` folder."""
+    Raises ``ValidationFailed`` unless it names an object of a private user bucket (a
+    screenshot shows someone's screen: only the reporter and administrators may read it, through
+    ``GET /api/v1/problem-reports/{id}/screenshot``), ``NotAllowed`` (``not_your_folder``) when
+    the object is outside the caller's own ``{user_id}/`` folder."""
     bucket, _, path = key.partition("/")
     issue = FieldIssue(
-        "screenshot_key", "must be the Key an upload to your own folder of user-uploads answered"
+        "screenshot_key",
+        f"must be the Key an upload to your own folder of {SCREENSHOT_BUCKET} answered",
     )
     if len(key) > MAX_SCREENSHOT_KEY_LENGTH or not path:
         raise ValidationFailed((issue,))
@@ -82,7 +89,7 @@ def check_screenshot_key(key: str, user_id: str, policy: BucketPolicy) -> tuple[
         check_object_name(bucket, path)
     except ValidationFailed:
         raise ValidationFailed((issue,)) from None
-    if bucket not in policy.user_buckets or not policy.is_public(bucket):
+    if bucket not in policy.user_buckets or policy.is_public(bucket):
         raise ValidationFailed((issue,))
     folder, _, rest = path.partition("/")
     if not rest:

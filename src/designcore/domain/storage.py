@@ -50,11 +50,11 @@ def check_prefix(bucket: str, prefix: str) -> tuple[str, str]:
 class BucketPolicy:
     """Which buckets exist and who may write where."""
 
-    user_buckets: tuple[str, ...] = ("user-uploads", "designs")
+    user_buckets: tuple[str, ...] = ("user-uploads", "designs", "problem-screenshots")
     """Signed-in users write here, each only under a first folder named by their user id."""
     admin_buckets: tuple[str, ...] = ("template-previews",)
     """Only admins write here."""
-    private_buckets: tuple[str, ...] = ("designs",)
+    private_buckets: tuple[str, ...] = ("designs", "problem-screenshots")
     """Never served by the public read and image routes (a private design stays private)."""
 
     def knows(self, bucket: str) -> bool:

@@ -16,10 +16,12 @@ PAGE = "https://designcore.example/templates/church"
 BODY = {"description": "The preview dialog never opened.", "page_url": PAGE}
 
 
-def upload(client: Client, path: str, headers: dict[str, str] = FREE) -> str:
+def upload(
+    client: Client, path: str, headers: dict[str, str] = FREE, bucket: str = "problem-screenshots"
+) -> str:
     """Upload a small PNG; answer the Key the upload gave back."""
     answer = client.post(
-        f"/storage/v1/object/user-uploads/{path}",
+        f"/storage/v1/object/{bucket}/{path}",
         content=raster("PNG", 8, 8),
         headers={**headers, "content-type": "image/png"},
     )
@@ -47,15 +49,53 @@ class TestCreate:
         )
 
     def test_with_a_screenshot_in_ones_own_folder(self, client: Client) -> None:
-        """A screenshot uploaded to the caller's folder is kept with a URL admins can open."""
+        """A screenshot uploaded to the caller's folder is kept with a URL only the reporter
+        and admins can open; its storage address answers nobody without signing in."""
         key = upload(client, "u-free/reports/shot.png")
         answer = client.post(
             "/api/v1/problem-reports", json={**BODY, "screenshot_key": key}, headers=FREE
         )
         assert 201 == answer.status_code, answer.text
-        assert key == answer.json()["screenshot_key"]
-        url = answer.json()["screenshot_url"]
-        assert 200 == client.get(url).status_code
+        report = answer.json()
+        assert key == report["screenshot_key"]
+        url = report["screenshot_url"]
+        assert f"/api/v1/problem-reports/{report['id']}/screenshot" == url
+        for headers in (FREE, ADMIN):
+            shot = client.get(url, headers=headers)
+            assert 200 == shot.status_code, shot.text
+            assert "image/png" == shot.headers["content-type"]
+            assert "private, no-store" == shot.headers["cache-control"]
+            assert shot.content.startswith(b"\x89PNG")
+        assert 404 == client.get(f"/storage/v1/object/public/{key}").status_code
+        assert 404 == client.get(f"/storage/v1/render/image/public/{key}").status_code
+
+    def test_a_screenshot_is_nobody_elses(self, client: Client) -> None:
+        """Another member gets 404 problem_report_not_found, a visitor 401, and a report
+        without a screenshot 404 no_screenshot."""
+        key = upload(client, "u-free/shot.png")
+        report = client.post(
+            "/api/v1/problem-reports", json={**BODY, "screenshot_key": key}, headers=FREE
+        ).json()
+        url = f"/api/v1/problem-reports/{report['id']}/screenshot"
+        other = client.get(url, headers={"Authorization": "Bearer premium-token"})
+        assert (404, "problem_report_not_found") == (other.status_code, other.json()["code"])
+        visitor = client.get(url)
+        assert (401, "sign_in_required") == (visitor.status_code, visitor.json()["code"])
+        bare = client.post("/api/v1/problem-reports", json=BODY, headers=FREE).json()
+        none = client.get(f"/api/v1/problem-reports/{bare['id']}/screenshot", headers=ADMIN)
+        assert (404, "no_screenshot") == (none.status_code, none.json()["code"])
+        unknown = client.get("/api/v1/problem-reports/nope/screenshot", headers=ADMIN)
+        assert 404 == unknown.status_code
+
+    def test_a_screenshot_in_a_public_bucket_is_refused(self, client: Client) -> None:
+        """A key of the public user-uploads bucket is 400: it would be readable by anyone."""
+        key = upload(client, "u-free/shot.png", bucket="user-uploads")
+        answer = client.post(
+            "/api/v1/problem-reports", json={**BODY, "screenshot_key": key}, headers=FREE
+        )
+        assert (400, "validation_failed") == (answer.status_code, answer.json()["code"])
+        listed = client.get("/api/v1/problem-reports", headers=ADMIN).json()
+        assert 0 == listed["total_count"]
 
     def test_someone_elses_screenshot_is_refused(self, client: Client) -> None:
         """A key in another user's folder is 403 not_your_folder; nothing is stored."""
@@ -70,16 +110,16 @@ class TestCreate:
     @pytest.mark.parametrize(
         "key",
         [
-            "user-uploads/u-free/never-uploaded.png",
-            "designs/u-free/private.png",
+            "problem-screenshots/u-free/never-uploaded.png",
+            "user-uploads/u-free/public.png",
             "template-previews/u-free/x.png",
-            "user-uploads/../etc/passwd",
-            "user-uploads",
-            "user-uploads/u-free",
+            "problem-screenshots/../etc/passwd",
+            "problem-screenshots",
+            "problem-screenshots/u-free",
         ],
     )
     def test_bad_screenshot_keys_are_400(self, client: Client, key: str) -> None:
-        """Keys of nothing uploaded, of a private or admin bucket, or malformed are 400."""
+        """Keys of nothing uploaded, of a public or admin bucket, or malformed are 400."""
         answer = client.post(
             "/api/v1/problem-reports", json={**BODY, "screenshot_key": key}, headers=FREE
         )

@@ -92,14 +92,20 @@ class TestProblemReports:
         assert ["description", "page_url"] == [i.path for i in failed.value.issues]
 
     def test_screenshot_keys(self) -> None:
-        """Only the caller's own folder of a public user bucket is accepted."""
+        """Only the caller's own folder of a private user bucket is accepted: a screenshot in
+        a public bucket would answer anyone who has its address."""
         policy = BucketPolicy()
-        assert ("user-uploads", "u1/a.png") == check_screenshot_key(
-            "user-uploads/u1/a.png", "u1", policy
+        assert ("problem-screenshots", "u1/a.png") == check_screenshot_key(
+            "problem-screenshots/u1/a.png", "u1", policy
         )
         with pytest.raises(NotAllowed):
-            check_screenshot_key("user-uploads/u2/a.png", "u1", policy)
-        for key in ("designs/u1/a.png", "user-uploads/u1", "user-uploads/u1/../a.png"):
+            check_screenshot_key("problem-screenshots/u2/a.png", "u1", policy)
+        for key in (
+            "user-uploads/u1/a.png",
+            "template-previews/u1/a.png",
+            "problem-screenshots/u1",
+            "problem-screenshots/u1/../a.png",
+        ):
             with pytest.raises(ValidationFailed):
                 check_screenshot_key(key, "u1", policy)
 

@@ -145,17 +145,31 @@ async function request<T>(method: string, path: string, options: RequestOptions 
  * POSTs JSON and answers the file the server sends back (an export), with its headers. Errors
  * are the same `ApiError`s as for JSON requests.
  */
-async function postForFile(path: string, body: unknown, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
+function postForFile(path: string, body: unknown, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
+  return fileRequest('POST', path, body, signal);
+}
+
+/** GETs a file only its owner may read (a problem report's screenshot), with the bearer token. */
+function getFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
+  return fileRequest('GET', path, undefined, signal);
+}
+
+async function fileRequest(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; headers: Headers }> {
   const token = await getAccessToken();
   const init: RequestInit = {
-    method: 'POST',
+    method,
     headers: {
-      'Content-Type': 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     credentials: 'same-origin',
-    body: JSON.stringify(body),
   };
+  if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;
   let response: Response;
   try {
@@ -165,7 +179,7 @@ async function postForFile(path: string, body: unknown, signal?: AbortSignal): P
     throw new ApiError({
       status: 0,
       code: 'network_error',
-      message: `Could not reach the server (POST ${path}): ${error instanceof Error ? error.message : String(error)}`,
+      message: `Could not reach the server (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
     });
   }
   if (!response.ok) {
@@ -174,7 +188,7 @@ async function postForFile(path: string, body: unknown, signal?: AbortSignal): P
     throw new ApiError({
       status: response.status,
       code: 'unexpected_error_body',
-      message: `POST ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
+      message: `${method} ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
     });
   }
   return { blob: await response.blob(), headers: response.headers };
@@ -190,4 +204,5 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   postForFile,
+  getFile,
 };

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 import msgspec
-from litestar import Controller, get, patch, post
+from litestar import Controller, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter, SkipValidation
 
@@ -39,7 +39,7 @@ class ProblemReportIn(msgspec.Struct, forbid_unknown_fields=True):
     description: str
     page_url: str
     screenshot_key: str | None = None
-    """The ``Key`` the storage upload answered (``user-uploads/{your id}/…``)."""
+    """The ``Key`` the storage upload answered (``problem-screenshots/{your id}/…``)."""
 
 
 class ProblemStatusIn(msgspec.Struct, forbid_unknown_fields=True):
@@ -58,7 +58,7 @@ class ProblemReportOut(msgspec.Struct, kw_only=True):
     page_url: str
     screenshot_key: str | None
     screenshot_url: str | None
-    """Where the screenshot is served (the public object route), if there is one."""
+    """Where the screenshot is served to its reporter and admins (a bearer token), if any."""
     status: Status
     created_at: datetime
     updated_at: datetime
@@ -76,7 +76,9 @@ class ProblemReportOut(msgspec.Struct, kw_only=True):
             description=report.description,
             page_url=report.page_url,
             screenshot_key=key,
-            screenshot_url=None if key is None else f"/storage/v1/object/public/{key}",
+            screenshot_url=None
+            if key is None
+            else f"/api/v1/problem-reports/{report.id}/screenshot",
             status="resolved" if report.status is ProblemStatus.RESOLVED else "open",
             created_at=report.created_at,
             updated_at=report.updated_at,
@@ -111,7 +113,8 @@ class ProblemReportController(Controller):
         data: JSONBody[ProblemReportIn],
     ) -> ProblemReportOut:
         """Report a problem (signed in): what happened, the page's address and optionally a
-        screenshot uploaded first to your own folder of ``user-uploads``. 429 over 10 an hour
+        screenshot uploaded first to your own folder of ``problem-screenshots`` (a private
+        bucket). 429 over 10 an hour
         per account."""
         if viewer.user_id is None:
             raise NotAllowed("sign in to report a problem", code="sign_in_required")
@@ -131,6 +134,29 @@ class ProblemReportController(Controller):
             screenshot_key=data.screenshot_key,
         )
         return ProblemReportOut.of(report)
+
+    @get(
+        "/{report_id:str}/screenshot",
+        operation_id="getProblemReportScreenshot",
+        sync_to_thread=True,
+        media_type="application/octet-stream",
+    )
+    def screenshot(
+        self, problem_reports: Reports, viewer: Me, report_id: FromPath[str]
+    ) -> Response[bytes]:
+        """A report's screenshot, for its reporter and admins (401 ``sign_in_required``; 404
+        ``problem_report_not_found`` for anyone else, ``no_screenshot`` without one), never
+        cached by shared caches."""
+        stored = problem_reports.screenshot(viewer, report_id)
+        return Response(
+            stored.data,
+            media_type=stored.content_type,
+            headers={
+                "Cache-Control": "private, no-store",
+                "X-Content-Type-Options": "nosniff",
+                "Content-Security-Policy": "default-src 'none'",
+            },
+        )
 
     @get("/", operation_id="listProblemReports", sync_to_thread=True)
     def list_reports(

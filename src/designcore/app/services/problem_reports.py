@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
-from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
+from designcore.domain.errors import FieldIssue, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.pagination import Page, PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.problem_reports import (
@@ -18,7 +18,7 @@ from designcore.domain.problem_reports import (
 from designcore.domain.storage import BucketPolicy
 from designcore.ports.clock import Clock
 from designcore.ports.problem_reports import ProblemReportRepository
-from designcore.ports.storage import Storage
+from designcore.ports.storage import Storage, StoredObject
 
 
 def _new_id() -> str:
@@ -52,7 +52,7 @@ class ProblemReportService:
 
         Raises ``NotAllowed`` (``sign_in_required``) for a visitor, ``ValidationFailed`` for a
         blank or over-long description, a page address that is not an http(s) URL, or a
-        screenshot key that names no uploaded object of a public user bucket, ``NotAllowed``
+        screenshot key that names no uploaded object of a private user bucket, ``NotAllowed``
         (``not_your_folder``) for a screenshot outside the caller's own folder.
         """
         if viewer.user_id is None:
@@ -90,6 +90,22 @@ class ProblemReportService:
         if changed is not current:
             self._reports.update(changed)
         return changed
+
+    def screenshot(self, viewer: Viewer, report_id: str) -> StoredObject:
+        """The screenshot of a report, for its reporter and administrators only.
+
+        Raises ``NotAllowed`` (``sign_in_required``) for a visitor, ``NotFound``
+        (``problem_report_not_found``) for an unknown report or anyone else's (so nobody learns
+        which reports exist), ``NotFound`` (``no_screenshot``) for a report without one."""
+        if viewer.user_id is None:
+            raise NotAllowed("sign in to see a screenshot", code="sign_in_required")
+        report = self._reports.get(report_id)
+        if report.user_id != viewer.user_id and not viewer.is_admin:
+            raise NotFound(f"no problem report {report_id}", code="problem_report_not_found")
+        if report.screenshot_key is None:
+            raise NotFound("the report has no screenshot", code="no_screenshot")
+        bucket, _, path = report.screenshot_key.partition("/")
+        return self._storage.get(bucket, path)
 
     @staticmethod
     def _admin(viewer: Viewer) -> str:

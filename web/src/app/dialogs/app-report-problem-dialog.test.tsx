@@ -41,7 +41,7 @@ describe('the Report a Problem dialog', () => {
     });
   });
 
-  test('uploads an optional screenshot to the user folder first and sends its key', async () => {
+  test('uploads an optional screenshot to the user folder of the private bucket first and sends its key', async () => {
     const { user, dialog, owner } = await openReportDialog();
     const shot = new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], 'shot.png', { type: 'image/png' });
 
@@ -51,7 +51,7 @@ describe('the Report a Problem dialog', () => {
 
     await screen.findByText('Report sent');
     const [path] = [...memberDb.uploads.keys()];
-    expect(path).toMatch(new RegExp(`^user-uploads/${owner.id}/problem-reports/\\d+\\.png$`));
+    expect(path).toMatch(new RegExp(`^problem-screenshots/${owner.id}/problem-reports/\\d+\\.png$`));
     expect(memberDb.uploads.get(path ?? '')).toBe(7);
     expect(memberDb.reports[0]?.screenshot_key).toBe(path);
   });

@@ -15,8 +15,8 @@ function report(overrides: Partial<ProblemReport> = {}): ProblemReport {
     id: 'report-1',
     description: 'The preview never loads',
     page_url: 'http://localhost/templates/church',
-    screenshot_key: 'user-uploads/u1/problem-reports/1.png',
-    screenshot_url: '/storage/v1/object/public/user-uploads/u1/problem-reports/1.png',
+    screenshot_key: 'problem-screenshots/u1/problem-reports/1.png',
+    screenshot_url: '/api/v1/problem-reports/report-1/screenshot',
     status: 'open',
     user_id: 'u1',
     user_email: 'kemi@example.com',
@@ -111,10 +111,11 @@ describe('the Site Settings page', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('The preview never loads');
     expect(items[0]).toHaveTextContent('kemi@example.com');
-    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Screenshot' })).toHaveAttribute(
-      'href',
-      'http://localhost/storage/v1/object/public/user-uploads/u1/problem-reports/1.png',
-    );
+    // The screenshot is private: no public link, it is fetched with the admin's token.
+    expect(within(items[0] as HTMLElement).queryByRole('link', { name: /Screenshot/ })).not.toBeInTheDocument();
+    await user.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Show screenshot' }));
+    const shot = await within(items[0] as HTMLElement).findByRole('img', { name: 'Screenshot of the report from kemi@example.com' });
+    expect(shot.getAttribute('src')).toMatch(/^blob:/);
 
     await user.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Resolve' }));
 

@@ -5,7 +5,7 @@ import { getAccessToken } from '@/lib/auth-token';
 import type { ErrorBody, Page, ProblemReport } from '@/types/api';
 
 /** Screenshots go to the user's own folder of this bucket (docs/api.md "Storage"). */
-export const SCREENSHOT_BUCKET = 'user-uploads';
+export const SCREENSHOT_BUCKET = 'problem-screenshots';
 /** The server's upload limit (`DESIGNCORE_STORAGE_MAX_UPLOAD_BYTES`, 10 MB by default). */
 export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
 
@@ -20,7 +20,7 @@ const EXTENSIONS: Record<string, string> = {
 export const SCREENSHOT_TYPES = Object.keys(EXTENSIONS);
 
 /**
- * Uploads a screenshot to `user-uploads/{userId}/problem-reports/…` (`POST /storage/v1/object/…`,
+ * Uploads a screenshot to the private `problem-screenshots/{userId}/problem-reports/…` (`POST /storage/v1/object/…`,
  * the file as the body) and answers the `Key` the server gave it.
  */
 export async function uploadScreenshot(userId: string, file: File, now: number = Date.now()): Promise<string> {
@@ -64,6 +64,15 @@ function bytesOf(file: Blob): Promise<ArrayBuffer> {
 }
 
 export type NewProblemReport = { description: string; page_url: string; screenshot_key?: string };
+
+/**
+ * A report's screenshot as a blob (`GET /api/v1/problem-reports/{id}/screenshot`): the bucket is
+ * private, so only the reporter and admins may read it, with their bearer token.
+ */
+export async function fetchScreenshot(reportId: string): Promise<Blob> {
+  const { blob } = await api.getFile(`/problem-reports/${encodeURIComponent(reportId)}/screenshot`);
+  return blob;
+}
 
 /** `POST /api/v1/problem-reports`. */
 export function createProblemReport(report: NewProblemReport): Promise<ProblemReport> {

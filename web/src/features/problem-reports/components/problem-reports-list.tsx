@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { apiOrigin } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { ProblemReport } from '@/types/api';
 
-import { isProblemReportKey, updateProblemReport, useProblemReports, type ReportStatus } from '../api/problem-reports';
+import {
+  fetchScreenshot,
+  isProblemReportKey,
+  updateProblemReport,
+  useProblemReports,
+  type ReportStatus,
+} from '../api/problem-reports';
 
 import styles from './problem-reports-list.module.css';
 
@@ -17,6 +22,32 @@ const FILTERS: { label: string; status: ReportStatus | null }[] = [
   { label: 'Resolved', status: 'resolved' },
   { label: 'All', status: null },
 ];
+
+/**
+ * A report's screenshot, fetched with the admin's token when asked for (the bucket is private,
+ * so a plain link could not open it) and shown in place.
+ */
+function Screenshot({ report }: { report: ProblemReport }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const show = async () => {
+    setLoading(true);
+    try {
+      setUrl(URL.createObjectURL(await fetchScreenshot(report.id)));
+    } catch (caught) {
+      toast.error('Could not load the screenshot', caught instanceof Error ? caught.message : 'Unknown error');
+    } finally {
+      setLoading(false);
+    }
+  };
+  if (url) return <img src={url} alt={`Screenshot of the report from ${report.user_email}`} className={styles.screenshot} />;
+  return (
+    <Button size="sm" variant="secondary" disabled={loading} onClick={() => void show()}>
+      Show screenshot
+    </Button>
+  );
+}
 
 /** The problem reports for administrators, newest first, with Resolve (and Reopen). */
 export function ProblemReportsList() {
@@ -80,11 +111,7 @@ export function ProblemReportsList() {
                 <a href={report.page_url} target="_blank" rel="noopener noreferrer" className={styles.link}>
                   {report.page_url}
                 </a>
-                {report.screenshot_url ? (
-                  <a href={`${apiOrigin()}${report.screenshot_url}`} target="_blank" rel="noopener noreferrer" className={styles.link}>
-                    Screenshot
-                  </a>
-                ) : null}
+                {report.screenshot_url ? <Screenshot report={report} /> : null}
               </div>
               <div>
                 {report.status === 'open' ? (

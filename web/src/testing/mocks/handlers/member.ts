@@ -141,7 +141,7 @@ export const memberHandlers = [
       description: body.description,
       page_url: String(body.page_url ?? ''),
       screenshot_key: typeof body.screenshot_key === 'string' ? body.screenshot_key : null,
-      screenshot_url: typeof body.screenshot_key === 'string' ? `/storage/v1/object/public/${body.screenshot_key}` : null,
+      screenshot_url: null,
       status: 'open',
       user_id: caller.user.id,
       user_email: caller.user.email,
@@ -150,6 +150,7 @@ export const memberHandlers = [
       resolved_at: null,
       resolved_by: null,
     };
+    report.screenshot_url = report.screenshot_key ? `/api/v1/problem-reports/${report.id}/screenshot` : null;
     memberDb.reports.unshift(report);
     return HttpResponse.json(report, { status: 201 });
   }),
@@ -160,6 +161,16 @@ export const memberHandlers = [
     if (caller.user.profile.user_role !== 'admin') return apiError(403, 'admin_only', 'Only administrators see problem reports');
     const status = new URL(request.url).searchParams.get('status');
     return HttpResponse.json(page(memberDb.reports.filter((report) => !status || report.status === status), request));
+  }),
+
+  http.get(apiPath('/problem-reports/:id/screenshot'), ({ request, params }) => {
+    const caller = bearer(request);
+    if (!caller) return unauthorised();
+    const report = memberDb.reports.find((candidate) => candidate.id === params.id);
+    const allowed = report && (report.user_id === caller.user.id || caller.user.profile.user_role === 'admin');
+    if (!allowed) return apiError(404, 'problem_report_not_found', 'No such report');
+    if (!report.screenshot_key) return apiError(404, 'no_screenshot', 'The report has no screenshot');
+    return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, no-store' } });
   }),
 
   http.patch(apiPath('/problem-reports/:id'), async ({ request, params }) => {
