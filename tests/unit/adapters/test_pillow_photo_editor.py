@@ -214,3 +214,26 @@ def test_a_busy_background_is_refused_not_guessed() -> None:
         editor.apply(encoded(busy), [RemoveBackground()])
     assert "background_not_plain" == error.value.code
     assert "plain" in str(error.value)
+
+
+def red_circle(background: tuple[int, int, int, int], mode: str) -> Image.Image:
+    """A 120x120 picture: a red (220, 40, 60) circle of radius 40 in the middle."""
+    image = Image.new(mode, (120, 120), background[: len(mode)])
+    ImageDraw.Draw(image).ellipse((20, 20, 100, 100), fill=(220, 40, 60, 255)[: len(mode)])
+    return image
+
+
+class TestEnhanceKeepsSaturatedColour:
+    @pytest.mark.parametrize(
+        ("background", "mode"),
+        [((255, 255, 255, 255), "RGB"), ((0, 0, 0, 0), "RGBA"), ((240, 240, 235, 255), "RGB")],
+        ids=["on-white", "on-transparent", "on-paper"],
+    )
+    def test_a_red_circle_stays_red(self, background: tuple[int, int, int, int], mode: str) -> None:
+        """Auto-enhance keeps a red 220, 40, 60 circle red in the stored file, not black."""
+        result = decoded(editor.apply(encoded(red_circle(background, mode)), [Enhance()]).data)
+        red, green, blue = result.convert("RGB").getpixel((60, 60))  # type: ignore[misc]
+        assert red >= 200, (red, green, blue)
+        assert green <= 60, (red, green, blue)
+        assert blue <= 80, (red, green, blue)
+        assert red - max(green, blue) >= 150, (red, green, blue)

@@ -289,14 +289,45 @@ def _rotate(image: Image.Image, step: Rotate) -> Image.Image:
 
 
 def enhance(image: Image.Image) -> Image.Image:
-    """Auto-levels (stretch each channel, clipping 0.5 % at both ends), then 10 % more contrast
-    and 15 % more saturation, then an unsharp mask; transparency is kept."""
+    """Auto-levels (one stretch shared by the three channels, clipping 0.5 % at both ends, and
+    counting only visible pixels), then 10 % more contrast and 15 % more saturation, then an
+    unsharp mask; transparency is kept.
+
+    The stretch is shared so that a colour keeps its hue: stretching each channel on its own
+    sends a saturated colour on a light background to black (a red 220, 40, 60 has the lowest
+    red, green and blue of a picture that is otherwise white)."""
     alpha = image.getchannel("A") if image.mode == "RGBA" else None
     rgb = image.convert("RGB")
-    rgb = ImageOps.autocontrast(rgb, cutoff=0.5, preserve_tone=False)
+    rgb = shared_levels(rgb, alpha, cutoff=0.5)
     rgb = ImageEnhance.Contrast(rgb).enhance(1.10)
     rgb = ImageEnhance.Color(rgb).enhance(1.15)
     rgb = rgb.filter(ImageFilter.UnsharpMask(radius=2, percent=80, threshold=3))
     if alpha is not None:
         rgb.putalpha(alpha)
     return rgb
+
+
+def shared_levels(rgb: Image.Image, mask: Image.Image | None, cutoff: float) -> Image.Image:
+    """Stretch the darkest to the lightest channel value of the pixels ``mask`` keeps (all when
+    ``None``) to 0..255, after dropping ``cutoff`` % of values at each end; the same mapping is
+    applied to red, green and blue, so hues are kept."""
+    histogram = rgb.histogram(mask)
+    counts = [histogram[v] + histogram[256 + v] + histogram[512 + v] for v in range(256)]
+    clipped = sum(counts) * cutoff / 100
+    low = _first_beyond(counts, clipped)
+    high = 255 - _first_beyond(counts[::-1], clipped)
+    if high <= low:
+        return rgb
+    scale = 255 / (high - low)
+    table = [min(255, max(0, round((value - low) * scale))) for value in range(256)]
+    return rgb.point(table * 3)
+
+
+def _first_beyond(counts: list[int], clipped: float) -> int:
+    """The first index at which the running total of ``counts`` exceeds ``clipped``."""
+    total = 0
+    for index, count in enumerate(counts):
+        total += count
+        if total > clipped:
+            return index
+    return len(counts) - 1
