@@ -34,7 +34,11 @@ describe('Analytics', () => {
       const banner = page.getByRole('region', { name: 'Analytics consent' });
       await banner.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${RESULTS_DIR}/analytics-consent.png`, fullPage: false });
+      assert.match((await banner.textContent()) ?? '', /Until you answer, it keeps only daily totals/);
       await banner.getByRole('button', { name: 'Accept' }).click();
+      // The answer reaches the server in a cookie, so its own events are kept whole too.
+      const consent = (await context.cookies()).find((cookie) => cookie.name === 'designcore_analytics_consent');
+      assert.equal(consent?.value, 'granted');
       await signInThroughDialog(page, member.email);
       // The upgrade dialog's opening is the funnel's first stage (captured by the web app).
       await page.getByRole('banner').getByRole('button', { name: /Upgrade/ }).first().click();
