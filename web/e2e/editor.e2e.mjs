@@ -225,7 +225,15 @@ describe('editor (1440x900)', () => {
   test('the download dialog saves a PNG named after the design', async () => {
     await page.getByRole('button', { name: 'Download' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download' });
-    await dialog.getByText('Free downloads carry a small watermark.').waitFor();
+    await dialog.getByText('Free downloads carry a designcore mark in the corner and a light pattern over the design.').waitFor();
+    // The upgrade button's label wraps inside the dialog instead of being clipped.
+    const upgrade = dialog.getByRole('button', { name: 'Upgrade to Premium for no watermark, PDF and SVG' });
+    const fits = await upgrade.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const frame = element.closest('[role="dialog"]').getBoundingClientRect();
+      return element.scrollWidth <= element.clientWidth && box.left >= frame.left && box.right <= frame.right;
+    });
+    assert.ok(fits, 'the upgrade button fits inside the Download dialog');
     await dialog.getByLabel('PNG').check();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), dialog.getByRole('button', { name: 'Download', exact: true }).click()]);
     assert.match(download.suggestedFilename(), /\.png$/);

@@ -1,9 +1,14 @@
-"""The download watermark: the product name tiled diagonally over the whole page.
+"""The download watermark: a corner mark plus a light pattern over the whole page.
 
-It is drawn by the renderer on top of everything (so the client cannot leave it out), in
-document pixels (so it scales with the export and a small pixel ratio cannot shrink it away),
-and tiles cover the whole page (so cropping leaves copies). Dark, semi-transparent letters
-with a light, semi-transparent outline keep it visible on light and dark designs alike.
+The corner mark is the product name on an opaque white label in the bottom-right corner, the
+part a person reads; the pattern is the same name tiled diagonally and faint, so a crop that
+removes the corner still leaves copies but the design stays easy to judge. The download dialog
+says exactly this ("a designcore mark in the corner and a light pattern over the design").
+
+It is drawn by the renderer on top of everything (so the client cannot leave it out) and in
+document pixels (so it scales with the export and a small pixel ratio cannot shrink it away).
+Dark, faint letters with a light, faint outline keep the pattern visible on light and dark
+designs alike.
 """
 
 from __future__ import annotations
@@ -20,11 +25,20 @@ WATERMARK_TEXT = "designcore"
 WATERMARK_ANGLE = -30.0
 """Rotation of the rows, in degrees (counter-clockwise on screen)."""
 
-WATERMARK_FILL = skia.Color4f(0.1, 0.1, 0.12, 0.30)
-"""Letters: dark, 30 % opaque."""
+WATERMARK_FILL = skia.Color4f(0.1, 0.1, 0.12, 0.12)
+"""Pattern letters: dark, 12 % opaque (light: the design stays readable)."""
 
-WATERMARK_OUTLINE = skia.Color4f(1.0, 1.0, 1.0, 0.35)
-"""Outline: white, 35 % opaque, so the name shows on dark backgrounds too."""
+WATERMARK_OUTLINE = skia.Color4f(1.0, 1.0, 1.0, 0.16)
+"""Pattern outline: white, 16 % opaque, so the name shows on dark backgrounds too."""
+
+CORNER_LABEL = skia.Color4f(1.0, 1.0, 1.0, 0.92)
+"""The corner mark's label: white, nearly opaque."""
+
+CORNER_TEXT = skia.Color4f(0.1, 0.1, 0.12, 1.0)
+"""The corner mark's letters: dark, opaque."""
+
+CORNER_SHARE = 1 / 22
+"""Corner mark letter size as a share of the page's shorter side."""
 
 FONT_SHARE = 1 / 14
 """Letter size as a share of the page's shorter side."""
@@ -44,7 +58,44 @@ def _font(fonts: FontLibrary, size: float) -> skia.Font:
 
 
 def draw_watermark(canvas: skia.Canvas, width: float, height: float, fonts: FontLibrary) -> None:
-    """Tile :data:`WATERMARK_TEXT` over the ``width`` x ``height`` page (document pixels)."""
+    """Draw the light pattern and then the corner mark on the ``width`` x ``height`` page
+    (document pixels)."""
+    _draw_pattern(canvas, width, height, fonts)
+    _draw_corner_mark(canvas, width, height, fonts)
+
+
+def _draw_corner_mark(canvas: skia.Canvas, width: float, height: float, fonts: FontLibrary) -> None:
+    """:data:`WATERMARK_TEXT` on an opaque label in the bottom-right corner."""
+    size = max(MIN_FONT_PX, min(width, height) * CORNER_SHARE)
+    font = _font(fonts, size)
+    blob = skia.TextBlob.MakeFromString(WATERMARK_TEXT, font)
+    if blob is None:  # pragma: no cover - the bundled fonts always shape ASCII
+        return
+    text_width = font.measureText(WATERMARK_TEXT)
+    pad = size * 0.5
+    margin = size * 0.6
+    label = skia.Rect.MakeXYWH(
+        width - margin - text_width - 2 * pad,
+        height - margin - size - 2 * pad,
+        text_width + 2 * pad,
+        size + 2 * pad,
+    )
+    canvas.save()
+    canvas.clipRect(skia.Rect.MakeWH(width, height))
+    canvas.drawRRect(
+        skia.RRect.MakeRectXY(label, pad, pad), skia.Paint(Color4f=CORNER_LABEL, AntiAlias=True)
+    )
+    canvas.drawTextBlob(
+        blob,
+        label.left() + pad,
+        label.top() + pad + size * 0.8,
+        skia.Paint(Color4f=CORNER_TEXT, AntiAlias=True),
+    )
+    canvas.restore()
+
+
+def _draw_pattern(canvas: skia.Canvas, width: float, height: float, fonts: FontLibrary) -> None:
+    """Tile :data:`WATERMARK_TEXT` faintly over the ``width`` x ``height`` page."""
     size = max(MIN_FONT_PX, min(width, height) * FONT_SHARE)
     font = _font(fonts, size)
     blob = skia.TextBlob.MakeFromString(WATERMARK_TEXT, font)

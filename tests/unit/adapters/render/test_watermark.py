@@ -126,3 +126,34 @@ class TestWatermark:
         clean_svg = renderer.render(document, format=RenderFormat.SVG).data
         marked_svg = renderer.render(document, format=RenderFormat.SVG, watermark=True).data
         assert marked_svg.count(b"<path") > clean_svg.count(b"<path")
+
+    def test_a_solid_mark_sits_in_the_bottom_right_corner(self, renderer: SkiaRenderer) -> None:
+        """The corner mark is opaque: in the page's bottom-right corner some pixels change by
+        far more than the light pattern ever does."""
+        document = parse_document(blank("#ffffff"))
+        clean = renderer.render(document, format=RenderFormat.PNG)
+        marked = renderer.render(document, format=RenderFormat.PNG, watermark=True)
+        corner = (600, 900, 800, 1000)
+        assert strongest_change(clean.data, marked.data, corner) >= SOLID
+
+    def test_the_pattern_over_the_design_is_light(self, renderer: SkiaRenderer) -> None:
+        """Away from the corner no pixel of a white page darkens by more than LIGHT levels, so
+        the design stays easy to judge."""
+        document = parse_document(blank("#ffffff"))
+        clean = renderer.render(document, format=RenderFormat.PNG)
+        marked = renderer.render(document, format=RenderFormat.PNG, watermark=True)
+        assert strongest_change(clean.data, marked.data, (0, 0, 800, 800)) <= LIGHT
+
+
+SOLID = 150
+"""A channel difference (0-255) only an opaque mark reaches on a white page."""
+
+LIGHT = 45
+"""The most a light pattern may change a channel of a white page (0-255)."""
+
+
+def strongest_change(clean: bytes, marked: bytes, box: tuple[int, int, int, int]) -> int:
+    """The largest channel difference between the two images inside ``box``."""
+    a = Image.open(io.BytesIO(clean)).convert("RGB").crop(box)
+    b = Image.open(io.BytesIO(marked)).convert("RGB").crop(box)
+    return max(high for _, high in ImageChops.difference(a, b).getextrema())

@@ -81,6 +81,20 @@ describe('auth dialog', () => {
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Welcome Back');
   });
 
+  test('switching mode with the keyboard moves focus into the new form’s first field, inside the dialog', async () => {
+    const { dialog, user } = await openDialog('sign-in');
+
+    within(dialog).getByRole('button', { name: 'Sign up' }).focus();
+    await user.keyboard('{Enter}');
+    const signUp = screen.getByRole('dialog');
+    expect(signUp).toHaveAccessibleName('Join creators on designcore');
+    expect(within(signUp).getByLabelText('First name')).toHaveFocus();
+
+    within(signUp).getByRole('button', { name: 'Sign in' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(screen.getByRole('dialog')).getByLabelText('Email')).toHaveFocus();
+  });
+
   test('the close button and Escape close it, and focus returns to the opener', async () => {
     const { dialog, user } = await openDialog('sign-in');
 

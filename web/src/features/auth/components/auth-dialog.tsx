@@ -1,4 +1,7 @@
+import { useEffect, useRef } from 'react';
+
 import { Dialog } from '@/components/ui/dialog';
+import { focusableIn } from '@/components/ui/focus';
 import { env } from '@/config/env';
 
 import type { AuthMode } from './auth-mode';
@@ -32,6 +35,18 @@ const DESCRIPTIONS: Record<AuthMode, string> = {
 
 /** The auth dialog (spec section 2): sign-in, sign-up, reset, and a sign-in's second factor. */
 export default function AuthDialog({ mode, onModeChange, onClose, onCancelMfa }: AuthDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const shownMode = useRef(mode);
+  // The link that switched the mode is gone with its form: focus the new form's first field,
+  // so focus stays in the dialog (the dialog itself focuses the first one on open).
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    const content = contentRef.current;
+    if (!content) return;
+    const field = content.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select');
+    (field ?? focusableIn(content)[0])?.focus();
+  }, [mode]);
   return (
     <Dialog
       open
@@ -40,10 +55,12 @@ export default function AuthDialog({ mode, onModeChange, onClose, onCancelMfa }:
       description={DESCRIPTIONS[mode]}
       size="sm"
     >
+      <div ref={contentRef} style={{ display: "contents" }}>
       {mode === 'signin' ? <SignInForm key="signin" onDone={onClose} onSwitch={onModeChange} /> : null}
       {mode === 'signup' ? <SignUpForm key="signup" onDone={onClose} onSwitch={onModeChange} /> : null}
       {mode === 'reset' ? <ResetRequestForm key="reset" onDone={onClose} onSwitch={onModeChange} /> : null}
       {mode === 'mfa' ? <MfaForm key="mfa" onVerified={onClose} onCancel={() => onModeChange('signin')} /> : null}
+      </div>
     </Dialog>
   );
 }

@@ -32,7 +32,7 @@ const png = () =>
 describe('DownloadDialog', () => {
   test('a free user downloads a PNG with the watermark notice; pending changes are saved first; the file is named after the design', async () => {
     const { user, bodies, saveFile, beforeExport } = setup({ premium: false, credits: 0 }, png);
-    expect(screen.getByText('Free downloads carry a small watermark.')).toBeInTheDocument();
+    expect(screen.getByText('Free downloads carry a designcore mark in the corner and a light pattern over the design.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Use a credit/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download' }));
 
@@ -61,7 +61,7 @@ describe('DownloadDialog', () => {
 
   test('a premium user gets PDF at 300 DPI and no watermark notice', async () => {
     const { user, bodies } = setup({ premium: true, credits: 0 }, png);
-    expect(screen.queryByText('Free downloads carry a small watermark.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Free downloads carry a designcore mark in the corner and a light pattern over the design.')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText(/PDF \(print, 300 DPI\)/));
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(bodies).toEqual([{ designId: 'd-1', format: 'pdf', dpi: 300 }]));

@@ -14,6 +14,9 @@ import { ApiError } from '@/lib/api-client';
 import { exportDesign, type ExportFormat, type ExportResult } from '../api/designs';
 import styles from './editor.module.css';
 
+/** What a free download carries, exactly as the renderer draws it (adapters/render/watermark.py). */
+export const WATERMARK_NOTICE = 'Free downloads carry a designcore mark in the corner and a light pattern over the design.';
+
 export type DownloadPlan = {
   /** Active premium, or the premium model is off (everything is allowed). */
   premium: boolean;
@@ -143,14 +146,14 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
         ) : null}
         {!plan.premium ? (
           <div className={styles.notice}>
-            <p>Free downloads carry a small watermark.</p>
+            <p>{WATERMARK_NOTICE}</p>
             {plan.credits > 0 ? (
               <label className={styles.choice}>
                 <input type="checkbox" checked={useCredit} onChange={(e) => setUseCredit(e.currentTarget.checked)} />
                 Use a credit for this download without watermark ({plan.credits} left)
               </label>
             ) : null}
-            <Button variant="secondary" size="sm" onClick={onUpgrade}>
+            <Button variant="secondary" size="sm" className={styles.wrapButton} onClick={onUpgrade}>
               Upgrade to Premium for no watermark, PDF and SVG
             </Button>
           </div>
