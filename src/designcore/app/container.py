@@ -613,6 +613,7 @@ class Container(containers.DeclarativeContainer):
         is_common_password=common_passwords,
         mailer=mailer,
         totp=providers.Singleton(_lazy("designcore.adapters.pyotp:PyOtpTotp")),
+        secret_box=secret_box,
         clock=clock,
         settings=auth_settings,
         flows=flow_states,

@@ -146,7 +146,9 @@ class Factor:
     factor_type: Literal["totp", "phone"] = "totp"
     status: FactorStatus = FactorStatus.UNVERIFIED
     secret: str = attrs.field(repr=False)
-    """The TOTP secret (base32)."""
+    """The TOTP secret as stored: sealed by the secret box (a factor from before sealing holds
+    its base32 text until it next verifies a code). The enrolment answer alone carries it in
+    plain."""
     created_at: datetime
     updated_at: datetime
 

@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 
+import attrs
 import jwt
 import pyotp
 import pytest
+import sqlalchemy as sa
 
 from designcore.adapters.memory import FixedClock
+from designcore.app.container import Container
+from designcore.app.seeding import migrate_database
 from designcore.app.services.auth import AuthService, Caller, IssuedSession
-from designcore.domain.accounts import FactorStatus
+from designcore.domain.accounts import Factor, FactorStatus
 from designcore.domain.errors import DesignCoreError, NotAllowed
+
+MakeContainer = Callable[..., Container]
 
 PASSWORD = "kolanut-42-Lagos"
 """The password of the ``ada`` fixture."""
@@ -65,12 +72,17 @@ class TestAuthenticationMethods:
         """A second verification in the same session refreshes the totp entry's time; each
         method appears once."""
         signed_up_at = int(ada.session.created_at.timestamp())
-        upgraded = stepped_up(auth, clock, ada)
+        first = auth.sessions.authenticate(ada.access_token)
+        factor = auth.mfa.enroll(first, factor_type="totp").factor
+        clock.advance(timedelta(minutes=1))
+        challenge = auth.mfa.challenge(first, factor.id, "")
+        upgraded = auth.mfa.verify_factor(
+            first, factor.id, challenge.id, pyotp.TOTP(factor.secret).at(clock.now())
+        )
         caller = auth.sessions.authenticate(upgraded.access_token)
         factor_id = str(upgraded.session.factor_id)
         clock.advance(timedelta(minutes=5))
         challenge = auth.mfa.challenge(caller, factor_id, "")
-        factor = next(f for f in auth.sessions.user_view(caller.user_id).factors)
         again = auth.mfa.verify_factor(
             caller, factor_id, challenge.id, pyotp.TOTP(factor.secret).at(clock.now())
         )
@@ -201,3 +213,79 @@ class TestPasswordOnlySessions:
         caller = auth.sessions.authenticate(ada.access_token)
         factor = auth.mfa.enroll(caller, factor_type="totp").factor
         assert factor.id == auth.mfa.unenroll(caller, factor.id)
+
+
+def stored_factor(container: Container, factor_id: str) -> Factor:
+    """The factor as the accounts store holds it."""
+    with container.accounts()() as uow:
+        factor = uow.factors.get(factor_id)
+    assert factor is not None
+    return factor
+
+
+class TestSealedSecrets:
+    def test_the_store_never_holds_the_secret_in_plain(
+        self,
+        memory_container: Container,
+        auth: AuthService,
+        ada: IssuedSession,
+        clock: FixedClock,
+    ) -> None:
+        """Enrolling answers the base32 secret once, but the store keeps it sealed by the
+        secret box, and codes from the plain secret still verify."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        enrolled = auth.mfa.enroll(caller, factor_type="totp").factor
+        stored = stored_factor(memory_container, enrolled.id).secret
+        assert enrolled.secret not in stored
+        assert enrolled.secret == memory_container.secret_box().open(stored).decode()
+        challenge = auth.mfa.challenge(caller, enrolled.id, "")
+        code = pyotp.TOTP(enrolled.secret).at(clock.now())
+        auth.mfa.verify_factor(caller, enrolled.id, challenge.id, code)
+        assert FactorStatus.VERIFIED == stored_factor(memory_container, enrolled.id).status
+
+    def test_a_secret_stored_in_plain_verifies_and_is_sealed(
+        self,
+        memory_container: Container,
+        auth: AuthService,
+        ada: IssuedSession,
+        clock: FixedClock,
+    ) -> None:
+        """A factor stored before secrets were sealed (base32 in the store) still verifies a
+        code, and the verification seals its secret."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        plain = auth.mfa.enroll(caller, factor_type="totp").factor
+        with memory_container.accounts()() as uow:
+            uow.factors.update(attrs.evolve(uow.factors.get(plain.id), secret=plain.secret))
+            uow.commit()
+        assert plain.secret == stored_factor(memory_container, plain.id).secret
+        challenge = auth.mfa.challenge(caller, plain.id, "")
+        auth.mfa.verify_factor(
+            caller, plain.id, challenge.id, pyotp.TOTP(plain.secret).at(clock.now())
+        )
+        resealed = stored_factor(memory_container, plain.id).secret
+        assert plain.secret not in resealed
+        assert plain.secret == memory_container.secret_box().open(resealed).decode()
+
+    def test_sqlite_rows_hold_sealed_secrets(
+        self, make_memory_container: MakeContainer, tmp_path: Path
+    ) -> None:
+        """On SQLite the ``mfa_factors.secret`` column holds the sealed text, not the base32
+        secret."""
+        container = make_memory_container(
+            DESIGNCORE_DATABASE_URL=f"sqlite:///{tmp_path / 'mfa.db'}"
+        )
+        migrate_database(container)
+        auth = container.auth()
+        ada = auth.signups.sign_up(email="ada@example.com", password=PASSWORD, data=None)
+        assert isinstance(ada, IssuedSession)
+        caller = auth.sessions.authenticate(ada.access_token)
+        enrolled = auth.mfa.enroll(caller, factor_type="totp").factor
+        engine = sa.create_engine(f"sqlite:///{tmp_path / 'mfa.db'}")
+        try:
+            with engine.connect() as conn:
+                rows = list(conn.execute(sa.text("SELECT secret FROM mfa_factors")).scalars())
+        finally:
+            engine.dispose()
+        assert 1 == len(rows)
+        assert enrolled.secret not in rows[0]
+        assert enrolled.secret == container.secret_box().open(rows[0]).decode()

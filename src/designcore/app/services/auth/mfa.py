@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import attrs
@@ -16,6 +17,7 @@ from designcore.domain.accounts import (
 )
 from designcore.domain.errors import Conflict, NotAllowed, NotFound
 from designcore.ports.accounts import AccountsUnitOfWork
+from designcore.ports.keys import SecretBox
 from designcore.ports.otp import Totp
 
 DEFAULT_ISSUER = "designcore"
@@ -35,12 +37,35 @@ def insufficient_aal(message: str) -> NotAllowed:
     return NotAllowed(message, code="insufficient_aal")
 
 
-class MfaService:
-    """TOTP factors of the signed-in user, and stepping sessions up to aal2."""
+_PLAIN_SECRET = re.compile(r"[A-Z2-7]+=*")
+"""A TOTP secret as stored before secrets were sealed: base32 text. A sealed secret never
+looks like this (the box's texts have lower-case letters)."""
 
-    def __init__(self, core: AuthCore, totp: Totp) -> None:
+
+class MfaService:
+    """TOTP factors of the signed-in user, and stepping sessions up to aal2.
+
+    Factors are stored with their secret sealed by the secret box (like the private halves of
+    signing keys), so a copy of the database alone cannot mint codes. A secret stored before
+    sealing, or sealed under an old key, is sealed again the next time its factor verifies a
+    code."""
+
+    def __init__(self, core: AuthCore, totp: Totp, box: SecretBox) -> None:
         self._core = core
         self._totp = totp
+        self._box = box
+
+    def _seal(self, secret: str) -> str:
+        return self._box.seal(secret.encode("ascii"))
+
+    def _open(self, stored: str) -> str:
+        """The plain secret of a stored factor (raises ``WrongEncryptionKey``)."""
+        if _PLAIN_SECRET.fullmatch(stored):
+            return stored
+        return self._box.open(stored).decode("ascii")
+
+    def _needs_sealing(self, stored: str) -> bool:
+        return bool(_PLAIN_SECRET.fullmatch(stored)) or not self._box.is_current(stored)
 
     def enroll(
         self,
@@ -69,18 +94,21 @@ class MfaService:
                     "exists",
                     code="mfa_factor_name_conflict",
                 )
+            secret = self._totp.new_secret()
             factor = Factor(
                 id=str(uuid.uuid4()),
                 user_id=caller.user_id,
                 friendly_name=friendly_name,
-                secret=self._totp.new_secret(),
+                secret=self._seal(secret),
                 created_at=now,
                 updated_at=now,
             )
             uow.factors.add(factor)
             uow.commit()
+        # The one answer that shows the secret (for the authenticator app) shows it in plain.
+        factor = attrs.evolve(factor, secret=secret)
         uri = self._totp.provisioning_uri(
-            factor.secret,
+            secret,
             account=str(caller.claims.get("email", "")),
             issuer=issuer or DEFAULT_ISSUER,
         )
@@ -126,12 +154,19 @@ class MfaService:
                     "new challenge.",
                     code="mfa_challenge_expired",
                 )
-            if not self._totp.verify(factor.secret, code, now):
+            secret = self._open(factor.secret)
+            if not self._totp.verify(secret, code, now):
                 raise NotAllowed("Invalid TOTP code entered", code="mfa_verification_failed")
             if not uow.challenges.mark_verified(challenge.id, now):
                 raise NotAllowed("MFA challenge already used", code="mfa_verification_failed")
-            if factor.status is not FactorStatus.VERIFIED:
-                factor = attrs.evolve(factor, status=FactorStatus.VERIFIED, updated_at=now)
+            reseal = self._needs_sealing(factor.secret)
+            if factor.status is not FactorStatus.VERIFIED or reseal:
+                factor = attrs.evolve(
+                    factor,
+                    status=FactorStatus.VERIFIED,
+                    secret=self._seal(secret) if reseal else factor.secret,
+                    updated_at=now,
+                )
                 uow.factors.update(factor)
             session = uow.sessions.get(caller.session_id)
             if session is None:

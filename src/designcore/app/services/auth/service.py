@@ -17,6 +17,7 @@ from designcore.app.services.signed_in import SignedInCache
 from designcore.domain.accounts import ONE_TIME_TOKEN_LIFETIME
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.clock import Clock
+from designcore.ports.keys import SecretBox
 from designcore.ports.mail import Mailer
 from designcore.ports.oidc import FlowStateStore, OpenIdProvider
 from designcore.ports.otp import Totp
@@ -48,6 +49,7 @@ class AuthService:
         is_common_password: Callable[[str], bool],
         mailer: Mailer,
         totp: Totp,
+        secret_box: SecretBox,
         clock: Clock,
         settings: AuthSettings,
         flows: FlowStateStore,
@@ -74,7 +76,7 @@ class AuthService:
         self.links = MailedLinkService(core, flows)
         self.users = UserService(core)
         self.providers = ProviderService(core, flows, identity_providers or {})
-        self.mfa = MfaService(core, totp)
+        self.mfa = MfaService(core, totp, secret_box)
 
     def clean_up(self) -> dict[str, int]:
         """Delete what can no longer be used: refresh tokens replaced more than
