@@ -116,10 +116,37 @@ def types(session: nox.Session) -> None:
 def web(session: nox.Session) -> None:
     """The web app: typecheck, Jest and a production build."""
     npm_ci(session, "web")
+    # The committed API types must be what the server's document gives today.
+    session.run(
+        "npm",
+        "run",
+        "api-types:check",
+        external=True,
+        env={"DESIGNCORE_PYTHON": project_python(session)},
+    )
     session.run("npm", "run", "typecheck", external=True)
     session.run("npm", "run", "lint", external=True)
     session.run("npm", "test", "--", "--ci", external=True)
     session.run("npm", "run", "build", external=True)
+
+
+@nox.session(python=False)
+def fuzz(session: nox.Session) -> None:
+    """The long schemathesis run: at least 200 generated requests per operation against the
+    app on SQLite and on PostgreSQL, failing on any 5xx or answer the document does not
+    declare (``tests/contract/test_api_document.py``; the test suite runs a few per operation).
+    """
+    session.run(
+        project_python(session),
+        "-m",
+        "pytest",
+        "tests/contract/test_api_document.py",
+        *session.posargs,
+        env={
+            "DESIGNCORE_FUZZ_EXAMPLES": os.environ.get("DESIGNCORE_FUZZ_EXAMPLES", "200"),
+            "DESIGNCORE_REQUIRE_POSTGRES": "1",
+        },
+    )
 
 
 @nox.session(python=False)

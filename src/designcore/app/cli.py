@@ -1,4 +1,4 @@
-"""The ``designcore`` command: serve, migrate, seed and site settings."""
+"""The ``designcore`` command: serve, migrate, seed, site settings and the API document."""
 
 from __future__ import annotations
 
@@ -246,6 +246,24 @@ def _keys_re_encrypt(_args: argparse.Namespace) -> int:
     return 0
 
 
+def api_document() -> dict[str, Any]:
+    """The server's OpenAPI document, the same whatever the environment: an app built on the
+    default development settings over a throw-away data directory, never started."""
+    import tempfile
+
+    from designcore.app.http import create_app
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        settings = load_settings({"DESIGNCORE_ENV": "development", "DESIGNCORE_DATA_DIR": data_dir})
+        document: dict[str, Any] = create_app(settings).openapi_schema.to_schema()
+    return document
+
+
+def _openapi(_args: argparse.Namespace) -> int:
+    print(json.dumps(api_document(), indent=2, sort_keys=True))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     top = argparse.ArgumentParser(prog="designcore", description=__doc__)
@@ -260,6 +278,9 @@ def parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=_serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(run=_migrate)
+    commands.add_parser(
+        "openapi", help="print the API document (OpenAPI JSON, as /schema/openapi.json serves)"
+    ).set_defaults(run=_openapi)
     seed = commands.add_parser("seed", help="store the seed catalogue and its previews")
     seed.add_argument("--force", action="store_true", help="overwrite seed templates present")
     seed.set_defaults(run=_seed)

@@ -13,9 +13,18 @@ import html
 from pathlib import Path
 from typing import Any
 
-from litestar import Request, Response, Router, get
+from litestar import HttpMethod, Litestar, Request, Response, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
+from litestar.openapi.spec import (
+    OpenAPI,
+    OpenAPIHeader,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
+    Reference,
+    Schema,
+)
 
 from designcore import __version__
 
@@ -106,3 +115,129 @@ def openapi_config(web_dist: Path | None) -> OpenAPIConfig:
         path="/schema",
         render_plugins=[SwaggerPage(assets), JsonRenderPlugin()],
     )
+
+
+ERROR_STATUSES: dict[int, str] = {
+    400: "The request is malformed or breaks a rule (a NUL character, a bad value, bad JSON)",
+    401: "Signing in is required, or the access token is not valid",
+    402: "The action needs a premium plan",
+    403: "The signed-in user may not do this",
+    404: "Nothing is at this address",
+    409: "The change conflicts with the current state (a version, a duplicate)",
+    413: "The request body is larger than allowed",
+    415: "The request body's media type is not accepted",
+    422: "The request is well-formed but its values cannot be used",
+    428: "The request must be conditional (If-Match)",
+    429: "Too many requests: try again after Retry-After seconds",
+    503: "A service behind the API is unavailable for the moment",
+}
+"""Every error status the one error mapping (``app/http/errors.py``) gives, as every operation
+may answer it; :func:`document_errors` declares them all on every operation."""
+
+ERROR_SCHEMA = "Error"
+AUTH_ERROR_SCHEMA = "AuthError"
+AUTH_PREFIX = "/auth/v1"
+"""Under this prefix errors take GoTrue's shape (``app/http/auth/errors.py``)."""
+
+
+def _error_schemas() -> dict[str, Schema]:
+    issue = Schema(
+        type=OpenAPIType.OBJECT,
+        properties={
+            "path": Schema(type=OpenAPIType.STRING, description="Where in the request"),
+            "message": Schema(type=OpenAPIType.STRING, description="What is wrong there"),
+        },
+        required=["path", "message"],
+    )
+    return {
+        "FieldIssue": issue,
+        ERROR_SCHEMA: Schema(
+            type=OpenAPIType.OBJECT,
+            description="The body of every error answer (``app/http/errors.py``).",
+            properties={
+                "status": Schema(type=OpenAPIType.INTEGER, description="The HTTP status"),
+                "code": Schema(type=OpenAPIType.STRING, description="A stable machine code"),
+                "message": Schema(type=OpenAPIType.STRING, description="For people"),
+                "issues": Schema(
+                    type=OpenAPIType.ARRAY,
+                    items=Reference(ref="#/components/schemas/FieldIssue"),
+                    description="One entry per bad field, for validation errors",
+                ),
+            },
+            required=["status", "code", "message"],
+        ),
+        AUTH_ERROR_SCHEMA: Schema(
+            description=(
+                "GoTrue's error body: ``{code, message}`` when the request sends "
+                "``X-Supabase-Api-Version: 2024-01-01``, else ``{code, error_code, msg}``."
+            ),
+            one_of=[
+                Schema(
+                    type=OpenAPIType.OBJECT,
+                    properties={
+                        "code": Schema(type=OpenAPIType.STRING),
+                        "message": Schema(type=OpenAPIType.STRING),
+                    },
+                    required=["code", "message"],
+                ),
+                Schema(
+                    type=OpenAPIType.OBJECT,
+                    properties={
+                        "code": Schema(type=OpenAPIType.INTEGER),
+                        "error_code": Schema(type=OpenAPIType.STRING),
+                        "msg": Schema(type=OpenAPIType.STRING),
+                    },
+                    required=["code", "msg"],
+                ),
+            ],
+        ),
+    }
+
+
+def _error_response(status: int, schema: str) -> OpenAPIResponse:
+    headers: dict[str, OpenAPIHeader | Reference] | None = None
+    if status == 429:
+        headers = {
+            "Retry-After": OpenAPIHeader(
+                schema=Schema(type=OpenAPIType.INTEGER), description="Seconds to wait"
+            )
+        }
+    return OpenAPIResponse(
+        description=ERROR_STATUSES[status],
+        content={
+            "application/json": OpenAPIMediaType(
+                schema=Reference(ref=f"#/components/schemas/{schema}")
+            )
+        },
+        headers=headers,
+    )
+
+
+def document_errors(document: OpenAPI) -> OpenAPI:
+    """Declare the error schemas and responses once, as components, and every status of
+    :data:`ERROR_STATUSES` on every operation with that body (replacing the framework's own
+    400 shape), so a new route is documented truly without doing anything."""
+    components = document.components
+    components.schemas = {**(components.schemas or {}), **_error_schemas()}
+    shared: dict[str, OpenAPIResponse | Reference] = {}
+    for schema in (ERROR_SCHEMA, AUTH_ERROR_SCHEMA):
+        for status in ERROR_STATUSES:
+            shared[f"{schema}{status}"] = _error_response(status, schema)
+    components.responses = {**(components.responses or {}), **shared}
+    for path, item in (document.paths or {}).items():
+        schema = AUTH_ERROR_SCHEMA if path.startswith(AUTH_PREFIX) else ERROR_SCHEMA
+        for method in HttpMethod:
+            operation = getattr(item, method.value.lower(), None)
+            if operation is None:
+                continue
+            responses = dict(operation.responses or {})
+            for status in ERROR_STATUSES:
+                responses[str(status)] = Reference(ref=f"#/components/responses/{schema}{status}")
+            operation.responses = dict(sorted(responses.items()))
+    return document
+
+
+def complete_api_document(app: Litestar) -> None:
+    """Build ``app``'s API document now and complete it with :func:`document_errors` (the
+    framework keeps the document, so ``/schema/openapi.json`` serves the completed one)."""
+    document_errors(app.openapi_schema)

@@ -14,7 +14,7 @@ from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container, build_container
 from designcore.app.http.account import AccountBooksController
 from designcore.app.http.analytics import AnalyticsController
-from designcore.app.http.api_docs import openapi_config
+from designcore.app.http.api_docs import complete_api_document, openapi_config
 from designcore.app.http.auth import build_auth_router
 from designcore.app.http.calendar import calendar_controller
 from designcore.app.http.client_origin import TRUSTED_PROXIES_STATE
@@ -183,6 +183,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         lifespan=_housekeeping(container, settings),
         on_shutdown=[lambda: container.analytics().flush()],
     )
+    complete_api_document(app)
     app.state.container = container
     app.state[TRUSTED_PROXIES_STATE] = settings.trusted_proxy_networks
     return app

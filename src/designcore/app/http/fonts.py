@@ -34,6 +34,7 @@ import attrs
 from litestar import Request, Response, Router, get
 from litestar.datastructures import ETag
 from litestar.exceptions import NotFoundException
+from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery
 from litestar.response import File
 
@@ -222,12 +223,36 @@ def fonts_router(directory: Path = BUNDLED_FONTS_DIR) -> Router:
     """The ``/fonts`` routes over the fonts in ``directory``."""
     site = load_font_site(directory)
 
-    @get("/fonts.json", operation_id="fontManifest", tags=["fonts"], sync_to_thread=False)
+    @get(
+        "/fonts.json",
+        operation_id="fontManifest",
+        tags=["fonts"],
+        sync_to_thread=False,
+        responses={
+            200: ResponseSpec(
+                dict[str, Any], generate_examples=False, description="The font manifest"
+            ),
+            304: ResponseSpec(
+                None, generate_examples=False, description="Not modified since the ETag sent"
+            ),
+        },
+    )
     def manifest(request: Request[Any, Any, Any]) -> Response[bytes]:
         """The bundled families, faces and fallback chain, with the URL of every file."""
         return _generated(request, site.manifest, "application/json")
 
-    @get("/fonts.css", operation_id="fontStylesheet", tags=["fonts"], sync_to_thread=False)
+    @get(
+        "/fonts.css",
+        operation_id="fontStylesheet",
+        tags=["fonts"],
+        sync_to_thread=False,
+        media_type="text/css",
+        responses={
+            304: ResponseSpec(
+                None, generate_examples=False, description="Not modified since the ETag sent"
+            )
+        },
+    )
     def stylesheet(request: Request[Any, Any, Any]) -> Response[bytes]:
         """``@font-face`` rules for every bundled face and the fallback chain."""
         return _generated(request, site.stylesheet, "text/css")

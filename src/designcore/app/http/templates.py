@@ -22,13 +22,36 @@ from designcore.app.http.schemas import (
 )
 from designcore.app.services import CatalogueService
 from designcore.app.services.catalogue import search_identity
-from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
+from designcore.domain.pagination import (
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE,
+    MAX_PAGE_SIZE,
+    PageRequest,
+)
 from designcore.domain.premium import Viewer
 from designcore.domain.templates import HOME_ROW_SIZE, RELATED_LIMIT
 
-Page = Annotated[int, QueryParameter(description="1-based page number.")]
-Size = Annotated[int, QueryParameter(description="Items per page (1-100).")]
-Limit = Annotated[int, QueryParameter(description="How many items at most (1-100).")]
+# The limits are documented here and enforced by ``PageRequest`` (its own error message).
+Page = Annotated[
+    int,
+    QueryParameter(
+        description="1-based page number.", schema_extra={"minimum": 1, "maximum": MAX_PAGE}
+    ),
+]
+Size = Annotated[
+    int,
+    QueryParameter(
+        description="Items per page (1-100).",
+        schema_extra={"minimum": 1, "maximum": MAX_PAGE_SIZE},
+    ),
+]
+Limit = Annotated[
+    int,
+    QueryParameter(
+        description="How many items at most (1-100).",
+        schema_extra={"minimum": 1, "maximum": MAX_PAGE_SIZE},
+    ),
+]
 Text = Annotated[str | None, QueryParameter(max_length=200)]
 Catalogue = NamedDependency[CatalogueService]
 

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 from litestar import Controller, MediaType, Request, Response, get, post, put
 from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
 from designcore.app.http.schemas import (
@@ -104,7 +105,19 @@ class SiteSettingsController(Controller):
     path = "/api/v1/site-settings"
     tags = ["settings"]
 
-    @get("/", operation_id="listSiteSettings", sync_to_thread=True)
+    @get(
+        "/",
+        operation_id="listSiteSettings",
+        sync_to_thread=True,
+        responses={
+            200: ResponseSpec(
+                SettingsOut, generate_examples=False, description="Every setting, with an ETag"
+            ),
+            304: ResponseSpec(
+                None, generate_examples=False, description="Not modified since the ETag sent"
+            ),
+        },
+    )
     def list_settings(
         self, site_settings: NamedDependency[SiteSettingsService], request: Request[Any, Any, Any]
     ) -> Response[bytes]:

@@ -1,0 +1,107 @@
+"""The API document declares the error answers once and on every operation."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from designcore.app.cli import main
+from designcore.app.http.api_docs import ERROR_STATUSES
+
+
+def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+
+
+class TestApiDocument:
+    def test_every_operation_declares_every_error_status_with_the_error_body(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """Each operation lists every status of the error mapping, each pointing at the shared
+        error response: ``Error`` under ``/api``, GoTrue's ``AuthError`` under ``/auth/v1``."""
+        document = client.get("/schema/openapi.json").json()
+        wrong = []
+        for path, method, operation in _operations(document):
+            schema = "AuthError" if path.startswith("/auth/v1") else "Error"
+            for status in ERROR_STATUSES:
+                declared = operation["responses"].get(str(status), {}).get("$ref")
+                if declared != f"#/components/responses/{schema}{status}":
+                    wrong.append(f"{method.upper()} {path} {status}: {declared}")
+
+        assert [] == wrong
+        assert len(_operations(document)) > 80
+
+    def test_the_error_body_is_one_component(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """``Error`` is ``{status, code, message, issues?}`` and the 400 response carries it
+        (not the framework's ``{status_code, detail, extra}``)."""
+        document = client.get("/schema/openapi.json").json()
+        error = document["components"]["schemas"]["Error"]
+        bad_request = document["components"]["responses"]["Error400"]
+
+        assert ["status", "code", "message"] == error["required"]
+        assert {"status", "code", "message", "issues"} == set(error["properties"])
+        assert {"$ref": "#/components/schemas/Error"} == bad_request["content"]["application/json"][
+            "schema"
+        ]
+
+    @pytest.mark.parametrize(
+        ("path", "expected"),
+        [
+            ("/api/v1/site-settings", {"$ref": "#/components/schemas/schemas_SettingsOut"}),
+            ("/fonts/fonts.json", {"additionalProperties": {}, "type": "object"}),
+        ],
+    )
+    def test_json_answers_sent_as_bytes_are_documented_as_json(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+        path: str,
+        expected: dict[str, Any],
+    ) -> None:
+        """Routes that encode their own JSON (for an ETag) document its shape, not a string."""
+        document = client.get("/schema/openapi.json").json()
+        ok = document["paths"][path]["get"]["responses"]["200"]
+
+        assert expected == ok["content"]["application/json"]["schema"]
+
+    def test_the_page_limits_are_documented(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """``page`` and ``size`` of a listing carry the limits ``PageRequest`` enforces."""
+        document = client.get("/schema/openapi.json").json()
+        parameters = {
+            p["name"]: p["schema"]
+            for p in document["paths"]["/api/v1/templates"]["get"]["parameters"]
+        }
+
+        assert (1, 1_000_000) == (parameters["page"]["minimum"], parameters["page"]["maximum"])
+        assert (1, 100) == (parameters["size"]["minimum"], parameters["size"]["maximum"])
+
+
+class TestOpenApiCommand:
+    def test_prints_the_document_the_server_serves(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+        capsys: pytest.CaptureFixture[str],
+    ) -> None:
+        """``designcore openapi`` prints the same operations and components as
+        ``/schema/openapi.json``."""
+        served = client.get("/schema/openapi.json").json()
+
+        assert 0 == main(["openapi"])
+        printed = json.loads(capsys.readouterr().out)
+
+        assert sorted(served["paths"]) == sorted(printed["paths"])
+        assert served["components"] == printed["components"]
