@@ -299,6 +299,35 @@ def judge(payment: Payment, transaction: ProviderTransaction) -> Verdict:
     return Verdict(Outcome.ACTIVATE)
 
 
+class PaymentStanding(enum.Enum):
+    """How a payment reads in the customer's payment history."""
+
+    SUCCEEDED = "succeeded"
+    """Paid and verified."""
+    PENDING = "pending"
+    """The customer may still be paying."""
+    ABANDONED = "abandoned"
+    """Nobody paid it: the customer cancelled the payment window (the provider then answers
+    ``abandoned``), or it was given up after :data:`ABANDON_AFTER`."""
+    FAILED = "failed"
+    """The provider says it did not go through (declined, reversed)."""
+    REJECTED = "rejected"
+    """Paid, but not what we created."""
+
+
+def standing(payment: Payment) -> PaymentStanding:
+    """The history's word for a payment: a pending one the provider last called ``abandoned``,
+    or one failed as ``abandoned``, is abandoned, not pending or failed; others are their
+    status."""
+    abandoned = (
+        payment.status is PaymentStatus.PENDING
+        and (payment.provider_status or "").strip().lower() == "abandoned"
+    ) or (payment.status is PaymentStatus.FAILED and payment.failure == "abandoned")
+    if abandoned:
+        return PaymentStanding.ABANDONED
+    return PaymentStanding(payment.status.value)
+
+
 # -- the subscription ------------------------------------------------------------------------
 
 

@@ -93,6 +93,21 @@ class TestPayments:
             0 == api.get("/api/v1/account/payments", headers=bearer("bola")).json()["total_count"]
         )
 
+    def test_a_cancelled_payment_is_listed_abandoned(self, api: Client) -> None:
+        """A payment whose window was cancelled (verified unpaid: the provider says abandoned)
+        is listed as abandoned, not pending."""
+        reference = api.post(
+            "/functions/v1/create-premium-upgrade", json=PLAN, headers=bearer("ada")
+        ).json()["reference"]
+        verified = api.post(
+            "/functions/v1/verify-premium-payment",
+            json={"reference": reference},
+            headers=bearer("ada"),
+        )
+        assert (202, "abandoned") == (verified.status_code, verified.json()["message"])
+        items = api.get("/api/v1/account/payments", headers=bearer("ada")).json()["items"]
+        assert [(reference, "abandoned")] == [(p["reference"], p["status"]) for p in items]
+
     def test_pages(self, api: Client, memory_container: Container, clock: FixedClock) -> None:
         """size=1 cuts the list into pages."""
         for _ in range(3):

@@ -22,6 +22,7 @@ from designcore.domain.payments import (
     Money,
     Outcome,
     Payment,
+    PaymentStanding,
     PaymentStatus,
     ProviderTransaction,
     Rejection,
@@ -36,6 +37,7 @@ from designcore.domain.payments import (
     premium_plan,
     profile_status,
     renew,
+    standing,
     state_at,
 )
 from designcore.testing import strategies as dst
@@ -404,6 +406,36 @@ class TestJudge:
         elif status != "success":
             pending = Outcome.STILL_PENDING if stored is PaymentStatus.PENDING else Outcome.FAIL
             assert pending is verdict.outcome
+
+
+class TestStanding:
+    def test_a_cancelled_payment_reads_abandoned_not_pending(self) -> None:
+        """A pending payment the provider last called abandoned (the customer cancelled) is
+        abandoned in the history."""
+        payment = make_payment(provider_status="abandoned")
+        assert PaymentStanding.ABANDONED is standing(payment)
+
+    def test_a_payment_given_up_reads_abandoned(self) -> None:
+        """A payment the reconciler failed as abandoned reads abandoned, not failed."""
+        payment = make_payment(status=PaymentStatus.FAILED, failure="abandoned")
+        assert PaymentStanding.ABANDONED is standing(payment)
+
+    @pytest.mark.parametrize(
+        ("status", "provider_status", "expected"),
+        [
+            (PaymentStatus.PENDING, None, PaymentStanding.PENDING),
+            (PaymentStatus.PENDING, "ongoing", PaymentStanding.PENDING),
+            (PaymentStatus.SUCCEEDED, "success", PaymentStanding.SUCCEEDED),
+            (PaymentStatus.FAILED, "failed", PaymentStanding.FAILED),
+            (PaymentStatus.REJECTED, "success", PaymentStanding.REJECTED),
+        ],
+    )
+    def test_other_payments_read_as_their_status(
+        self, status: PaymentStatus, provider_status: str | None, expected: PaymentStanding
+    ) -> None:
+        """Payments that were not abandoned read as their own status."""
+        payment = make_payment(status=status, provider_status=provider_status, failure=None)
+        assert expected is standing(payment)
 
 
 def subscription(start: datetime, end: datetime, **overrides: Any) -> Subscription:

@@ -14,7 +14,7 @@ from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.account import AccountService
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
-from designcore.domain.payments import Payment
+from designcore.domain.payments import Payment, standing
 from designcore.domain.premium import Viewer
 
 Account = NamedDependency[AccountService]
@@ -28,7 +28,8 @@ class PaymentOut(msgspec.Struct, kw_only=True):
     amount_kobo: int
     currency: str
     status: str
-    """``pending``, ``succeeded``, ``failed`` or ``rejected``."""
+    """``pending``, ``succeeded``, ``abandoned`` (cancelled or never paid), ``failed`` or
+    ``rejected`` (:func:`designcore.domain.payments.standing`)."""
     paid_at: datetime | None
     created_at: datetime
 
@@ -39,7 +40,7 @@ class PaymentOut(msgspec.Struct, kw_only=True):
             reference=payment.reference,
             amount_kobo=payment.price.minor,
             currency=payment.price.currency,
-            status=payment.status.value,
+            status=standing(payment).value,
             paid_at=payment.paid_at,
             created_at=payment.created_at,
         )

@@ -89,6 +89,27 @@ describe('the account page', () => {
     expect(row).toHaveTextContent('Paid');
   });
 
+  test('a cancelled payment reads Cancelled in the payment history, not Pending', async () => {
+    const payer = member();
+    memberDb.payments.push({
+      userId: payer.id,
+      accessCode: 'ac_2',
+      reference: 'txn-1763900000000-def456',
+      amount_kobo: 150000,
+      currency: 'NGN',
+      status: 'abandoned',
+      paid_at: null,
+      created_at: '2026-11-23T09:59:00Z',
+    });
+    renderAccount(payer);
+
+    const history = await screen.findByRole('table', { name: 'Payment history' });
+    const row = within(history).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('₦1,500.00');
+    expect(row).toHaveTextContent('Cancelled');
+    expect(row).not.toHaveTextContent('Pending');
+  });
+
   test('shows the credits balance and ledger', async () => {
     const referred = member({ credits: 10 });
     memberDb.ledger.set(referred.id, [{ amount: 10, reason: 'referral_welcome', created_at: '2026-11-20T10:00:00Z' }]);

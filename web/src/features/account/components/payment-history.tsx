@@ -11,6 +11,7 @@ import styles from './account.module.css';
 const STATUS_LABELS: Record<string, string> = {
   succeeded: 'Paid',
   pending: 'Pending',
+  abandoned: 'Cancelled',
   failed: 'Failed',
   rejected: 'Rejected',
 };

@@ -123,6 +123,10 @@ export function useUpgradeFlow(options: UpgradeFlowOptions): UpgradeFlow {
         },
         onCancel: () => {
           toast.error(UPGRADE_MESSAGES.cancelled);
+          // Ask the server to check it with the provider, so Payment history says it was
+          // cancelled (abandoned) rather than pending.
+          const reference = typeof answer?.reference === 'string' ? answer.reference : '';
+          if (reference) void verifyPremiumPayment(reference).catch(() => undefined);
         },
         onError: (error) => {
           toast.error(UPGRADE_MESSAGES.initiateFailed(error?.message || 'Unknown error'));
