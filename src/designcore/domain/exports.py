@@ -11,8 +11,14 @@ The rules (spec: plans; docs/decisions.md, "Downloads"):
   print quality: 300 DPI, images embedded at full resolution.
 - While the premium model is off no premium gating applies (spec): everyone who is signed in
   downloads every format without a watermark and spends nothing (``spend_credit`` is ignored).
+- Every export is bounded by the caller's plan (:class:`ExportLimits`): pages per export,
+  total output pixels per export, and exports of one user running at once. What fits is made
+  inline (:attr:`ExportMode.INLINE`); what does not is :attr:`ExportMode.TOO_LARGE_FOR_INLINE`
+  (413 ``export_too_large`` today; a job queue may take it later). A user over their
+  concurrent exports gets :class:`TooManyExports` (429 with ``Retry-After``).
 
-:func:`decide_export` is the one place these rules live; the server enforces its answer.
+:func:`decide_export` and :func:`decide_export_size` are the one place these rules live; the
+server enforces their answers.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from designcore.domain.errors import (
     DesignCoreError,
     FieldIssue,
     NotAllowed,
+    TooLarge,
     ValidationFailed,
 )
 from designcore.domain.premium import Viewer
@@ -344,6 +351,139 @@ def decide_export(
         dpi=dpi,
         pages=options.pages,
     )
+
+
+class ExportPlan(enum.Enum):
+    """Which export limits apply to a viewer."""
+
+    FREE = "free"
+    PREMIUM = "premium"
+    ADMIN = "admin"
+
+
+def export_plan(viewer: Viewer) -> ExportPlan:
+    """The viewer's plan for export limits: admin role first, then an active premium
+    subscription, else free (whether the premium model is on or off)."""
+    if viewer.is_admin:
+        return ExportPlan.ADMIN
+    if viewer.is_premium:
+        return ExportPlan.PREMIUM
+    return ExportPlan.FREE
+
+
+def _positive(instance: object, attribute: Any, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number of at least 1, got {value!r}")
+
+
+@attrs.frozen
+class ExportLimits:
+    """How big one export of a plan may be, and how many of one user's may run at once."""
+
+    max_pages: int = attrs.field(validator=_positive)
+    """Pages in one export."""
+    max_pixels: int = attrs.field(validator=_positive)
+    """Output pixels of one export, summed over its pages (width x height x scale^2)."""
+    max_concurrent: int = attrs.field(validator=_positive)
+    """Exports of one user in progress at once."""
+
+
+DEFAULT_EXPORT_LIMITS: Mapping[ExportPlan, ExportLimits] = {
+    ExportPlan.FREE: ExportLimits(max_pages=20, max_pixels=200_000_000, max_concurrent=1),
+    ExportPlan.PREMIUM: ExportLimits(max_pages=100, max_pixels=1_000_000_000, max_concurrent=1),
+    ExportPlan.ADMIN: ExportLimits(max_pages=200, max_pixels=2_000_000_000, max_concurrent=2),
+}
+"""Limits by plan. A 50 MP page (the largest the document model draws) is ~200 MB of pixels
+while it is drawn; pages are drawn one after another, so the pixel totals bound time and the
+encoded output held in memory."""
+
+TOO_MANY_EXPORTS_RETRY_SECONDS = 5
+"""``Retry-After`` of a refusal for too many concurrent exports."""
+
+
+class ExportMode(enum.Enum):
+    """How an export within the rules is to be made."""
+
+    INLINE = "inline"
+    """Rendered in the request and sent back as the answer."""
+    TOO_LARGE_FOR_INLINE = "too_large_for_inline"
+    """Over the plan's inline limits: refused (413) — a job queue may make it later."""
+
+
+@attrs.frozen
+class ExportSize:
+    """What an export would make: its page count and output pixels summed over the pages."""
+
+    pages: int
+    pixels: int
+
+
+def export_size(page_sizes: Sequence[tuple[float, float]], scale: float) -> ExportSize:
+    """The size of an export of pages ``page_sizes`` (document pixels, width x height) drawn
+    ``scale`` output pixels per document pixel (pixel ratio, or DPI / document DPI; for a PDF
+    the raster DPI, an upper bound of its rasterised effects)."""
+    pixels = sum(
+        max(1, math.ceil(width * scale - 1e-6)) * max(1, math.ceil(height * scale - 1e-6))
+        for width, height in page_sizes
+    )
+    return ExportSize(pages=len(page_sizes), pixels=pixels)
+
+
+class ExportTooLarge(TooLarge):
+    """An export over the plan's limits of pages or output pixels."""
+
+    code = "export_too_large"
+
+
+class TooManyExports(DesignCoreError):
+    """The user already has as many exports in progress as the plan allows."""
+
+    code = "too_many_exports"
+
+    def __init__(self, message: str, *, retry_after: int = TOO_MANY_EXPORTS_RETRY_SECONDS) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Whole seconds after which trying again may succeed."""
+
+
+class ExportCancelled(DesignCoreError):
+    """The caller went away: the export stopped between pages and nothing is charged."""
+
+    code = "export_cancelled"
+
+
+def decide_export_size(size: ExportSize, limits: ExportLimits) -> ExportMode:
+    """Whether an export of ``size`` is made inline under ``limits``."""
+    if size.pages > limits.max_pages or size.pixels > limits.max_pixels:
+        return ExportMode.TOO_LARGE_FOR_INLINE
+    return ExportMode.INLINE
+
+
+def check_export_bounds(size: ExportSize, limits: ExportLimits, plan: ExportPlan) -> None:
+    """Raise :class:`ExportTooLarge` naming the limit and what was asked unless
+    :func:`decide_export_size` says inline."""
+    if decide_export_size(size, limits) is ExportMode.INLINE:
+        return
+    if size.pages > limits.max_pages:
+        raise ExportTooLarge(
+            f"the export has {size.pages:,} pages; the {plan.value} plan allows at most "
+            f"{limits.max_pages:,} per export: export fewer pages at once"
+        )
+    raise ExportTooLarge(
+        f"the export would be {size.pixels / 1e6:,.1f} MP in all; the {plan.value} plan allows "
+        f"at most {limits.max_pixels / 1e6:,.0f} MP per export: export fewer pages or at a "
+        "lower pixel ratio or DPI"
+    )
+
+
+def check_concurrent_exports(running: int, limits: ExportLimits, plan: ExportPlan) -> None:
+    """Raise :class:`TooManyExports` when a user with ``running`` exports in progress may not
+    start another."""
+    if running >= limits.max_concurrent:
+        raise TooManyExports(
+            f"{running} export(s) of yours in progress; the {plan.value} plan allows "
+            f"{limits.max_concurrent} at once: wait for it to finish"
+        )
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")

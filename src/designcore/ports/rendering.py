@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from designcore.domain.document import Document
@@ -31,6 +31,7 @@ class Renderer(Protocol):
         pages: Sequence[int] | None = None,
         jpeg_quality: int = 90,
         watermark: bool = False,
+        cancelled: Callable[[], bool] | None = None,
     ) -> RenderedExport:
         """Render ``pages`` (indices; every page when ``None``) of ``document``.
 
@@ -44,6 +45,9 @@ class Renderer(Protocol):
         Several raster or SVG pages come back zipped in ``data``. Elements that cannot be
         drawn (unknown types, unavailable images, unknown fonts drawn with the fallback) are
         reported in ``warnings``, never raised.
+
+        ``cancelled`` is asked before each page; once it answers true no further page is
+        drawn and ``designcore.domain.exports.ExportCancelled`` is raised.
 
         Raises ``designcore.domain.document.LimitExceeded`` when a page would exceed the pixel
         limits, and ``ValidationFailed`` for a page index out of range or a bad ratio.

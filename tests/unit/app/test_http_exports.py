@@ -16,7 +16,7 @@ from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.domain.document import Document
 from designcore.domain.errors import Unavailable
-from designcore.domain.rendering import RenderedExport
+from designcore.domain.rendering import RenderedExport, RenderFormat
 from support import credit_balance, flyer, grant_credits, make_template
 
 Client = TestClient  # type: ignore[type-arg]
@@ -340,3 +340,49 @@ class TestHostileInput:
             headers=FREE,
         )
         assert 200 == response.status_code, response.text
+
+
+class TestExportBounds:
+    def test_an_export_over_the_plan_is_413_export_too_large(self, container: Container) -> None:
+        """A free user's export of more pages than the plan allows is 413 export_too_large,
+        naming the limit, with nothing rendered or charged."""
+        template = make_template(name="Long", polotno_json=flyer(pages=21))
+        container.catalogue().add(template)
+        grant(container, "u-free", 1)
+        with TestClient(app=create_app(container=container)) as client:
+            response = client.post(
+                URL,
+                json={"templateId": template.id, "format": "png", "spendCredit": True},
+                headers=FREE,
+            )
+        assert (413, "export_too_large") == error(response)
+        assert "at most 20 per export" in response.json()["message"]
+        assert 1 == balance(container, "u-free")
+
+    def test_a_second_concurrent_export_of_one_user_is_429_with_retry_after(
+        self, container: Container, free_template: str
+    ) -> None:
+        """While a user's export renders, their next one is 429 too_many_exports with a
+        Retry-After; the first still completes."""
+        answers: list[Any] = []
+
+        class Renderer:
+            def render(self, document: Document, **options: Any) -> RenderedExport:
+                answers.append(
+                    client.post(
+                        URL, json={"templateId": free_template, "format": "png"}, headers=FREE
+                    )
+                )
+                return RenderedExport(
+                    format=RenderFormat.PNG, pages=(b"x",), data=b"x", media_type="image/png"
+                )
+
+        container.export_renderer.override(Renderer())
+        container.exports.reset()
+        with TestClient(app=create_app(container=container)) as client:
+            first = client.post(
+                URL, json={"templateId": free_template, "format": "png"}, headers=FREE
+            )
+        assert 200 == first.status_code
+        assert (429, "too_many_exports") == error(answers[0])
+        assert int(answers[0].headers["Retry-After"]) > 0

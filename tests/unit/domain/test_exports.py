@@ -11,17 +11,29 @@ from hypothesis import strategies as st
 
 from designcore.domain.errors import NotAllowed, ValidationFailed
 from designcore.domain.exports import (
+    DEFAULT_EXPORT_LIMITS,
     EXPORT_CREDIT_COST,
     MAX_PIXEL_RATIO,
     PRINT_DPI,
     ExportAllowed,
+    ExportLimits,
+    ExportMode,
     ExportOptions,
+    ExportPlan,
     ExportRefused,
+    ExportSize,
     ExportSource,
+    ExportTooLarge,
     Refusal,
     SourceKind,
+    TooManyExports,
+    check_concurrent_exports,
+    check_export_bounds,
     decide_export,
+    decide_export_size,
     export_filename,
+    export_plan,
+    export_size,
     export_slug,
     requested_pages,
 )
@@ -338,3 +350,86 @@ class TestProperties:
             return
         assert issues
         assert {i.path for i in issues} <= {"format", "pixelRatio", "dpi", "pages", "spendCredit"}
+
+
+class TestExportLimits:
+    def test_the_plan_follows_the_viewer(self) -> None:
+        """Admins get the admin limits, active subscribers premium, everyone else free."""
+        assert [ExportPlan.ADMIN, ExportPlan.PREMIUM, ExportPlan.FREE] == [
+            export_plan(ADMIN),
+            export_plan(PREMIUM),
+            export_plan(FREE),
+        ]
+
+    def test_the_size_counts_pages_and_scaled_pixels(self) -> None:
+        """Pixels are width x height at the scale, summed over the pages, rounded up."""
+        assert ExportSize(pages=2, pixels=2 * 200 * 100) == export_size(
+            [(100.0, 50.0), (100.0, 50.0)], 2.0
+        )
+        assert ExportSize(pages=1, pixels=2 * 1) == export_size([(1.5, 0.5)], 1.0)
+
+    def test_too_many_pages_names_the_limit_and_the_request(self) -> None:
+        """Over the page limit the export is too large for inline, and the error says both
+        numbers."""
+        limits = DEFAULT_EXPORT_LIMITS[ExportPlan.FREE]
+        size = ExportSize(pages=10_000, pixels=1)
+        assert ExportMode.TOO_LARGE_FOR_INLINE == decide_export_size(size, limits)
+        with pytest.raises(ExportTooLarge) as caught:
+            check_export_bounds(size, limits, ExportPlan.FREE)
+        assert "export_too_large" == caught.value.code
+        assert "10,000 pages" in caught.value.message
+        assert f"at most {limits.max_pages:,}" in caught.value.message
+
+    def test_too_many_pixels_names_the_limit_and_the_request(self) -> None:
+        """Over the pixel limit the error gives the megapixels asked and allowed."""
+        limits = ExportLimits(max_pages=10, max_pixels=50_000_000, max_concurrent=1)
+        with pytest.raises(ExportTooLarge) as caught:
+            check_export_bounds(ExportSize(pages=2, pixels=80_000_000), limits, ExportPlan.FREE)
+        assert "80.0 MP" in caught.value.message
+        assert "at most 50 MP" in caught.value.message
+
+    def test_premium_allows_more_than_free(self) -> None:
+        """Premium's limits are at least free's on every axis, admin's at least premium's."""
+        free, premium, admin = (DEFAULT_EXPORT_LIMITS[plan] for plan in ExportPlan)
+        for low, high in ((free, premium), (premium, admin)):
+            assert low.max_pages <= high.max_pages
+            assert low.max_pixels <= high.max_pixels
+            assert low.max_concurrent <= high.max_concurrent
+
+    def test_concurrent_exports_are_capped_with_a_retry_hint(self) -> None:
+        """At the plan's concurrent limit another export is refused with a Retry-After."""
+        limits = ExportLimits(max_pages=1, max_pixels=1, max_concurrent=2)
+        check_concurrent_exports(1, limits, ExportPlan.PREMIUM)
+        with pytest.raises(TooManyExports) as caught:
+            check_concurrent_exports(2, limits, ExportPlan.PREMIUM)
+        assert "too_many_exports" == caught.value.code
+        assert caught.value.retry_after > 0
+
+    def test_limits_must_be_positive(self) -> None:
+        """A limit of zero or a non-integer is refused when the limits are made."""
+        with pytest.raises(ValueError, match="max_pages"):
+            ExportLimits(max_pages=0, max_pixels=1, max_concurrent=1)
+        with pytest.raises(ValueError, match="max_concurrent"):
+            ExportLimits(max_pages=1, max_pixels=1, max_concurrent=1.5)  # type: ignore[arg-type]
+
+    @given(
+        pages=st.integers(min_value=1, max_value=500),
+        pixels=st.integers(min_value=1, max_value=10**10),
+        max_pages=st.integers(min_value=1, max_value=500),
+        max_pixels=st.integers(min_value=1, max_value=10**10),
+    )
+    def test_inline_exactly_within_both_limits(
+        self, pages: int, pixels: int, max_pages: int, max_pixels: int
+    ) -> None:
+        """An export is inline exactly when it is within both limits, and the check raises
+        exactly when it is not."""
+        limits = ExportLimits(max_pages=max_pages, max_pixels=max_pixels, max_concurrent=1)
+        size = ExportSize(pages=pages, pixels=pixels)
+        within = pages <= max_pages and pixels <= max_pixels
+        assert within == (decide_export_size(size, limits) is ExportMode.INLINE)
+        try:
+            check_export_bounds(size, limits, ExportPlan.FREE)
+            raised = False
+        except ExportTooLarge:
+            raised = True
+        assert raised != within

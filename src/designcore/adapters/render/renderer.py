@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import math
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import skia
@@ -21,6 +21,7 @@ from designcore.domain.document import (
     parse_document,
 )
 from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.exports import ExportCancelled
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderedExport, RenderFormat
 
 PDF_ENCODING_LOSSLESS = 101
@@ -74,9 +75,10 @@ class SkiaRenderer:
         pages: Sequence[int] | None = None,
         jpeg_quality: int = 90,
         watermark: bool = False,
+        cancelled: Callable[[], bool] | None = None,
     ) -> RenderedExport:
         """See :class:`designcore.ports.rendering.Renderer`."""
-        indices = self._pages(document, pages)
+        indices = _until_cancelled(self._pages(document, pages), cancelled)
         scale = export_scale(document, pixel_ratio=pixel_ratio, dpi=dpi)
         check_export_size(document, scale)
         context = DrawContext(fonts=self._fonts, loader=self._load_image)
@@ -153,7 +155,7 @@ class SkiaRenderer:
     def _pdf(
         self,
         document: Document,
-        indices: Sequence[int],
+        indices: Iterable[int],
         raster_dpi: float,
         context: DrawContext,
         mark: FontLibrary | None = None,
@@ -199,6 +201,14 @@ class SkiaRenderer:
             draw_watermark(canvas, width, height, mark)
         del canvas
         return bytes(stream.detachAsData())
+
+
+def _until_cancelled(indices: Sequence[int], cancelled: Callable[[], bool] | None) -> Iterator[int]:
+    """The page indices, stopping the render between pages once ``cancelled`` answers true."""
+    for index in indices:
+        if cancelled is not None and cancelled():
+            raise ExportCancelled("the export was cancelled: the client went away")
+        yield index
 
 
 def _zip(files: Sequence[bytes], format: RenderFormat) -> bytes:

@@ -50,6 +50,8 @@ _CODE_STATUS = {
     # A ValidationFailed whose fields were well-formed JSON but broke the resource's rules.
     "invalid_profile": 422,
     "precondition_required": 428,
+    # One user's exports in progress already fill their plan (answered with Retry-After).
+    "too_many_exports": 429,
 }
 
 _HTTP_CODES = {
@@ -122,6 +124,9 @@ def handle_exception(request: Request[Any, Any, Any], error: Exception) -> Respo
     elif isinstance(error, DesignCoreError):
         status = status_for(error)
         body = error_body(status, error.code, error.message, **getattr(error, "details", {}))
+        retry_after = getattr(error, "retry_after", None)
+        if isinstance(retry_after, int) and status == 429:
+            headers["Retry-After"] = str(retry_after)
     elif isinstance(error, ValidationException):
         issues = _issues_from_litestar(error)
         detail = "; ".join(f"{i['path']}: {i['message']}" for i in issues)

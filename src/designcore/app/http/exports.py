@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from typing import Any
 
+import anyio
 import anyio.to_thread
 import msgspec
 from litestar import Request, Response, post
 from litestar.di import NamedDependency, Provide
 
-from designcore.app.services.exports import ExportRequest, ExportService
+from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
 from designcore.domain.document import MAX_DOCUMENT_BYTES
 from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.exports import ExportOptions, ExportSource
@@ -87,8 +89,23 @@ def parse_export(body: bytes) -> ExportRequest:
     return data.to_request()
 
 
+EXPORT_THREADS = 8
+"""Worker threads for downloads, apart from the default pool the other sync handlers use: a
+crowd of downloads waiting for a render slot never starves them (health among them)."""
+
+
+async def _watch_disconnect(request: Request[Any, Any, Any], gone: threading.Event) -> None:
+    """Set ``gone`` when the client disconnects (the body has been read already)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            gone.set()
+            return
+
+
 def export_handler(provide_exports: Callable[[], ExportService]) -> object:
     """The route, backed by the service ``provide_exports`` answers."""
+    limiters: list[anyio.CapacityLimiter] = []  # made in the event loop, on first use
 
     @post(
         "/api/v1/exports",
@@ -114,11 +131,31 @@ def export_handler(provide_exports: Callable[[], ExportService]) -> object:
         401 ``sign_in_required``/``invalid_token``, 402 ``premium_required``,
         404 ``template_not_found``/``design_not_found``, 409 ``insufficient_credits``/
         ``no_document``, 413 ``request_too_large``/``limit_exceeded``,
-        422 ``invalid_template_document``, 503 ``renderer_busy``.
+        422 ``invalid_template_document``, 429 ``too_many_exports`` (with ``Retry-After``),
+        503 ``renderer_busy``. A client that disconnects stops the render between pages.
         """
         asked = parse_export(await request.body())
-        # Rendering is CPU-bound: off the event loop (the service caps concurrent renders).
-        made = await anyio.to_thread.run_sync(exports.export, viewer, asked)
+        gone = threading.Event()
+        if not limiters:
+            limiters.append(anyio.CapacityLimiter(EXPORT_THREADS))
+        limiter = limiters[0]
+        outcome: list[ExportFile | Exception] = []
+        async with anyio.create_task_group() as watching:
+            watching.start_soon(_watch_disconnect, request, gone)
+            try:
+                # Rendering is CPU-bound: off the event loop, in the downloads' own threads
+                # (the service caps concurrent renders and stops when the client goes).
+                outcome.append(
+                    await anyio.to_thread.run_sync(
+                        exports.export, viewer, asked, gone.is_set, limiter=limiter
+                    )
+                )
+            except Exception as failed:  # raised below, outside the task group
+                outcome.append(failed)
+            watching.cancel_scope.cancel()
+        if isinstance(outcome[0], Exception):
+            raise outcome[0]
+        made = outcome[0]
         headers = {
             "Content-Disposition": f'attachment; filename="{made.filename}"',
             "Cache-Control": "no-store",

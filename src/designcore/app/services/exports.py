@@ -14,7 +14,9 @@ import json
 import threading
 import urllib.parse
 import uuid
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -27,6 +29,7 @@ from designcore.domain.document import (
     MAX_DOCUMENT_BYTES,
     Document,
     LimitExceeded,
+    export_scale,
     parse_document,
 )
 from designcore.domain.errors import (
@@ -39,14 +42,21 @@ from designcore.domain.errors import (
     ValidationFailed,
 )
 from designcore.domain.exports import (
+    DEFAULT_EXPORT_LIMITS,
     ExportAllowed,
+    ExportLimits,
     ExportOptions,
+    ExportPlan,
     ExportRefused,
     ExportSource,
     Refusal,
     SourceKind,
+    check_concurrent_exports,
+    check_export_bounds,
     decide_export,
     export_filename,
+    export_plan,
+    export_size,
     requested_pages,
 )
 from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
@@ -169,8 +179,13 @@ class ExportService:
         max_concurrent_renders: int = MAX_CONCURRENT_RENDERS,
         render_wait_seconds: float = RENDER_WAIT_SECONDS,
         events: EventRecorder = NO_EVENTS,
+        limits: Mapping[ExportPlan, ExportLimits] = DEFAULT_EXPORT_LIMITS,
     ) -> None:
         self._events = events
+        self._limits = dict(limits)
+        self._slot_count = max_concurrent_renders
+        self._running: Counter[str] = Counter()
+        self._running_lock = threading.Lock()
         self._catalogue = catalogue
         self._settings = settings
         self._accounts = accounts
@@ -181,13 +196,22 @@ class ExportService:
         self._slots = threading.BoundedSemaphore(max_concurrent_renders)
         self._wait = render_wait_seconds
 
-    def export(self, viewer: Viewer, request: ExportRequest) -> ExportFile:
-        """Make the file the viewer asked for, as the download rules allow.
+    def export(
+        self,
+        viewer: Viewer,
+        request: ExportRequest,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> ExportFile:
+        """Make the file the viewer asked for, as the download rules and the plan's export
+        limits allow. ``cancelled`` is asked between pages: once true (the client went away)
+        rendering stops, the render slot is freed, nothing is charged and
+        ``ExportCancelled`` is raised.
 
         Raises ``NotAllowed`` (``sign_in_required`` → 401, ``premium_required`` → 402),
         ``InsufficientCredits`` (409), ``NotFound`` (``template_not_found``,
         ``design_not_found``), ``ValidationFailed`` (400, naming the field), ``TooLarge``
-        (``limit_exceeded``, 413), ``Unavailable`` (``renderer_busy``, 503).
+        (``limit_exceeded``, ``export_too_large``, 413), ``TooManyExports``
+        (``too_many_exports``, 429), ``Unavailable`` (``renderer_busy``, 503).
         """
         if viewer.user_id is None:
             raise ExportRefused(Refusal.SIGN_IN_REQUIRED, "sign in to download designs").error()
@@ -203,10 +227,14 @@ class ExportService:
         if isinstance(decision, ExportRefused):
             raise decision.error()
         pages = requested_pages(decision.pages, len(loaded.document.pages))
+        plan = export_plan(viewer)
+        limits = self._limits[plan]
+        self._check_size(loaded.document, decision, pages, limits, plan)
         # The renderer may draw the caller's own private images, and nobody else's.
         owner = IMAGE_OWNER.set(viewer.user_id)
         try:
-            export = self._render(loaded.document, decision, pages)
+            with self._user_export(viewer.user_id, limits, plan):
+                export = self._render(loaded.document, decision, pages, cancelled)
         finally:
             IMAGE_OWNER.reset(owner)
         if decision.credits:
@@ -230,6 +258,40 @@ class ExportService:
             page_count=len(pages),
             warnings=export.warnings,
         )
+
+    @staticmethod
+    def _check_size(
+        document: Document,
+        decision: ExportAllowed,
+        pages: tuple[int, ...],
+        limits: ExportLimits,
+        plan: ExportPlan,
+    ) -> None:
+        try:
+            scale = export_scale(document, pixel_ratio=decision.pixel_ratio, dpi=decision.dpi)
+        except ValidationFailed:
+            return  # the renderer names the bad ratio
+        sizes = [document.page_size(document.pages[index]) for index in pages]
+        check_export_bounds(export_size(sizes, scale), limits, plan)
+
+    @contextmanager
+    def _user_export(self, user_id: str, limits: ExportLimits, plan: ExportPlan) -> Iterator[None]:
+        """Count one export of ``user_id`` in progress, refused over the plan's limit; one
+        user never holds every render slot (at most all but one when there are several)."""
+        allowed = attrs.evolve(
+            limits,
+            max_concurrent=max(1, min(limits.max_concurrent, self._slot_count - 1)),
+        )
+        with self._running_lock:
+            check_concurrent_exports(self._running[user_id], allowed, plan)
+            self._running[user_id] += 1
+        try:
+            yield
+        finally:
+            with self._running_lock:
+                self._running[user_id] -= 1
+                if self._running[user_id] <= 0:
+                    del self._running[user_id]
 
     def _balance(self, user_id: str) -> int:
         with self._accounts() as uow:
@@ -303,7 +365,11 @@ class ExportService:
             return False
 
     def _render(
-        self, document: Document, decision: ExportAllowed, pages: tuple[int, ...]
+        self,
+        document: Document,
+        decision: ExportAllowed,
+        pages: tuple[int, ...],
+        cancelled: Callable[[], bool] | None,
     ) -> RenderedExport:
         if not self._slots.acquire(timeout=self._wait):
             raise Unavailable("every renderer is busy; try again in a moment", code="renderer_busy")
@@ -315,6 +381,7 @@ class ExportService:
                 dpi=decision.dpi,
                 pages=list(pages),
                 watermark=decision.watermark,
+                cancelled=cancelled,
             )
         except LimitExceeded as error:
             raise _too_large(error) from error

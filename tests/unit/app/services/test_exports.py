@@ -10,6 +10,7 @@ import threading
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -28,7 +29,16 @@ from designcore.domain.errors import (
     Unavailable,
     ValidationFailed,
 )
-from designcore.domain.exports import ExportOptions, ExportSource
+from designcore.domain.exports import (
+    DEFAULT_EXPORT_LIMITS,
+    ExportCancelled,
+    ExportLimits,
+    ExportOptions,
+    ExportPlan,
+    ExportSource,
+    ExportTooLarge,
+    TooManyExports,
+)
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import CreditEntry, CreditReason
 from designcore.domain.rendering import RenderedExport, RenderFormat
@@ -342,11 +352,19 @@ class TestCredits:
         assert [] == spends(container, "u-free")
 
     def test_racing_for_the_last_credit(
-        self, service: ExportService, container: Container, clock: FixedClock, free_template: str
+        self, container: Container, clock: FixedClock, free_template: str
     ) -> None:
-        """Two clean downloads at once with one credit: one succeeds, one is refused, and
-        exactly one credit is spent."""
+        """Two clean downloads at once with one credit (allowed to run together, as two
+        server processes would): one succeeds, one is refused, and exactly one credit is
+        spent."""
         grant(container, "u-free", 1, clock)
+        lenient = ExportLimits(max_pages=20, max_pixels=200_000_000, max_concurrent=2)
+        service = bounded_service(
+            container,
+            container.export_renderer(),
+            slots=3,
+            limits=dict.fromkeys(ExportPlan, lenient),
+        )
         outcomes: list[str] = []
         barrier = threading.Barrier(2)
 
@@ -595,7 +613,7 @@ class TestRenderSlots:
         assert started.wait(5)
         try:
             with pytest.raises(Unavailable) as caught:
-                download(service, PREMIUM, template=free_template, format="png")
+                download(service, FREE, template=free_template, format="png")
             assert "renderer_busy" == caught.value.code
         finally:
             release.set()
@@ -636,3 +654,140 @@ class TestStorageImages:
             w.element_id for w in made.warnings if w.code == "image_unavailable"
         }
         assert (20, 120, 200) == png(made.data).getpixel((20, 15))[:3]
+
+
+class CountingRenderer:
+    """A renderer double that draws nothing, counts the pages it was asked to draw, asks
+    ``cancelled`` between pages as the real one does, and can hold its first render until
+    released."""
+
+    def __init__(self, hold: threading.Event | None = None) -> None:
+        self.pages_drawn = 0
+        self.started = threading.Event()
+        self.hold = hold
+
+    def render(self, document: Document, **options: Any) -> RenderedExport:
+        cancelled = options.get("cancelled")
+        for _ in options["pages"]:
+            if cancelled is not None and cancelled():
+                raise ExportCancelled("the export was cancelled: the client went away")
+            first = not self.started.is_set()
+            self.started.set()
+            if first and self.hold is not None:
+                self.hold.wait(5)
+            self.pages_drawn += 1
+        return RenderedExport(
+            format=RenderFormat.PNG, pages=(b"x",), data=b"x", media_type="image/png"
+        )
+
+
+def bounded_service(
+    container: Container,
+    renderer: Any,
+    slots: int = 2,
+    limits: Mapping[ExportPlan, ExportLimits] = DEFAULT_EXPORT_LIMITS,
+) -> ExportService:
+    return ExportService(
+        catalogue=container.catalogue(),
+        settings=container.site_settings(),
+        accounts=container.accounts(),
+        profiles=container.profiles(),
+        renderer=renderer,
+        designs=container.design_repository(),
+        clock=container.clock(),
+        max_concurrent_renders=slots,
+        render_wait_seconds=2.0,
+        limits=limits,
+    )
+
+
+class TestExportBounds:
+    def test_a_free_export_over_the_page_limit_is_refused_before_rendering(
+        self, container: Container
+    ) -> None:
+        """A free user's export of more pages than the plan allows is 413 export_too_large
+        and no page is drawn; a premium user may make it."""
+        pages = DEFAULT_EXPORT_LIMITS[ExportPlan.FREE].max_pages + 1
+        template = add_template(container, name="Long", polotno_json=flyer(pages=pages))
+        renderer = CountingRenderer()
+        service = bounded_service(container, renderer)
+        with pytest.raises(ExportTooLarge) as caught:
+            download(service, FREE, template=template, format="png")
+        assert f"{pages:,} pages" in caught.value.message
+        assert 0 == renderer.pages_drawn
+        download(service, PREMIUM, template=template, format="png")
+        assert pages == renderer.pages_drawn
+
+    def test_an_export_over_the_pixel_limit_is_refused(self, container: Container) -> None:
+        """Pages x pixels at the asked ratio over the plan's total is refused with the
+        megapixels asked; the same pages at ratio 1 are made."""
+        template = add_template(
+            container, name="Big", polotno_json=flyer(pages=10, width=2000, height=2000)
+        )
+        renderer = CountingRenderer()
+        service = bounded_service(container, renderer)
+        with pytest.raises(ExportTooLarge) as caught:
+            download(service, FREE, template=template, format="png", pixel_ratio=3)
+        assert "360.0 MP in all" in caught.value.message
+        assert 0 == renderer.pages_drawn
+        download(service, FREE, template=template, format="png", pixel_ratio=1)
+        assert 10 == renderer.pages_drawn
+
+    def test_cancelling_stops_the_real_renderer_between_pages_and_frees_the_slot(
+        self, container: Container, clock: FixedClock
+    ) -> None:
+        """With the client gone after two pages the real renderer draws no further page,
+        nothing is charged, and the single render slot is free for the next download."""
+        template = add_template(container, name="Programme", polotno_json=flyer(pages=10))
+        grant(container, "u-free", 1, clock)
+        asked = 0
+
+        def cancelled() -> bool:
+            nonlocal asked
+            asked += 1
+            return asked > 2
+
+        service = bounded_service(container, container.export_renderer(), slots=1)
+        request = ExportRequest(
+            ExportSource.parse(template_id=template),
+            ExportOptions.parse(format="png", spend_credit=True),
+        )
+        with pytest.raises(ExportCancelled):
+            service.export(FREE, request, cancelled)
+        assert 3 == asked  # asked before pages 1, 2 and 3; page 3 was never drawn
+        assert 1 == balance(container, "u-free")
+        made = download(service, FREE, template=template, format="png", pages=[0])
+        assert 1 == made.page_count
+
+    def test_one_user_cannot_take_every_slot(
+        self, container: Container, free_template: str
+    ) -> None:
+        """While user A's export runs, A's second is 429 too_many_exports and user B's
+        one-page export is served at once from the other slot."""
+        hold = threading.Event()
+        renderer = CountingRenderer(hold)
+        service = bounded_service(container, renderer, slots=2)
+        first = threading.Thread(
+            target=download,
+            args=(service, PREMIUM),
+            kwargs={"template": free_template, "format": "png"},
+        )
+        first.start()
+        try:
+            assert renderer.started.wait(5)
+            with pytest.raises(TooManyExports) as caught:
+                download(service, PREMIUM, template=free_template, format="png")
+            assert caught.value.retry_after > 0
+            other = threading.Thread(
+                target=download,
+                args=(service, FREE),
+                kwargs={"template": free_template, "format": "png"},
+            )
+            other.start()
+            other.join(5)
+            assert not other.is_alive()  # served while A's export still holds its slot
+            assert 1 == renderer.pages_drawn
+        finally:
+            hold.set()
+            first.join(5)
+        assert 2 == renderer.pages_drawn
