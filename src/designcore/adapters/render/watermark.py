@@ -46,6 +46,14 @@ FONT_SHARE = 1 / 14
 MIN_FONT_PX = 10.0
 """Smallest letter size, in document pixels."""
 
+LEGIBLE_PATTERN_PX = 24.0
+"""Pattern letters drawn smaller than this on the output (a thumbnail-sized export) are made
+up to :data:`MAX_PATTERN_BOOST` times more opaque, so shrinking the export cannot fade the
+pattern away."""
+
+MAX_PATTERN_BOOST = 3.0
+"""The most the pattern's opacity is raised on small outputs (12 % becomes at most 36 %)."""
+
 _FAMILIES = ("Montserrat", "Noto Sans")
 
 
@@ -104,11 +112,12 @@ def _draw_pattern(canvas: skia.Canvas, width: float, height: float, fonts: FontL
     text_width = font.measureText(WATERMARK_TEXT)
     step_x = text_width + size * 1.5
     step_y = size * 3.0
-    outline = skia.Paint(Color4f=WATERMARK_OUTLINE, AntiAlias=True)
+    boost = _small_output_boost(canvas, size)
+    outline = skia.Paint(Color4f=_more_opaque(WATERMARK_OUTLINE, boost), AntiAlias=True)
     outline.setStyle(skia.Paint.kStroke_Style)
     outline.setStrokeWidth(max(1.0, size / 12))
     outline.setStrokeJoin(skia.Paint.kRound_Join)
-    fill = skia.Paint(Color4f=WATERMARK_FILL, AntiAlias=True)
+    fill = skia.Paint(Color4f=_more_opaque(WATERMARK_FILL, boost), AntiAlias=True)
     # Rotated about the page centre, rows must reach every corner: cover the circle through
     # them.
     reach = math.hypot(width, height) / 2 + step_x
@@ -127,3 +136,21 @@ def _draw_pattern(canvas: skia.Canvas, width: float, height: float, fonts: FontL
             canvas.drawTextBlob(blob, x, y, outline)
             canvas.drawTextBlob(blob, x, y, fill)
     canvas.restore()
+
+
+def _small_output_boost(canvas: skia.Canvas, size: float) -> float:
+    """How much more opaque the pattern is drawn: 1 when its letters are at least
+    :data:`LEGIBLE_PATTERN_PX` high on the output, more (up to :data:`MAX_PATTERN_BOOST`) as
+    the export's scale shrinks them."""
+    matrix = canvas.getTotalMatrix()
+    scale = math.sqrt(
+        abs(matrix.getScaleX() * matrix.getScaleY() - matrix.getSkewX() * matrix.getSkewY())
+    )
+    drawn = size * scale
+    if drawn <= 0:
+        return MAX_PATTERN_BOOST
+    return min(MAX_PATTERN_BOOST, max(1.0, LEGIBLE_PATTERN_PX / drawn))
+
+
+def _more_opaque(colour: skia.Color4f, boost: float) -> skia.Color4f:
+    return skia.Color4f(colour.fR, colour.fG, colour.fB, min(1.0, colour.fA * boost))
