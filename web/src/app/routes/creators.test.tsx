@@ -29,7 +29,7 @@ describe('creators', () => {
 
   test('/creators pages through ?page= with 24 per page', async () => {
     db.creators = Array.from({ length: 30 }, (_, index) => ({
-      profile: { username: `c${index + 1}`, display_name: `Creator ${index + 1}`, avatar_url: null, bio: null },
+      profile: { username: `c${index + 1}`, display_name: `Creator ${index + 1}`, avatar_url: null, bio: '', created_at: '2026-10-01T09:00:00Z' },
       templateIds: [],
     }));
     const { router, user } = render('/creators');

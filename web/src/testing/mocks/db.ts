@@ -39,11 +39,11 @@ export type MockCreator = { profile: Omit<Creator, 'template_count'>; templateId
 export function seedCreators(templates: readonly Template[]): MockCreator[] {
   return [
     {
-      profile: { username: 'ada', display_name: 'Ada Obi', avatar_url: null, bio: 'Church and event flyers from Lagos.' },
+      profile: { username: 'ada', display_name: 'Ada Obi', avatar_url: null, bio: 'Church and event flyers from Lagos.', created_at: '2026-10-01T09:00:00Z' },
       templateIds: templates.filter((t) => t.category === 'Church').map((t) => t.id),
     },
     {
-      profile: { username: 'tunde', display_name: 'Tunde Bello', avatar_url: null, bio: null },
+      profile: { username: 'tunde', display_name: 'Tunde Bello', avatar_url: null, bio: '', created_at: '2026-10-02T09:00:00Z' },
       templateIds: [],
     },
   ];

@@ -65,8 +65,9 @@ export function TemplateCard({
   const candidates = [...new Set([widths.small, widths.medium, widths.large].flatMap((w) => [w, w * 2]))].sort(
     (a, b) => a - b,
   );
-  const srcSet = template.preview_url
-    ? candidates.map((w) => `${previewSrc(template.preview_url, w, CARD_QUALITY)} ${w}w`).join(', ')
+  const preview = template.preview_url;
+  const srcSet = preview
+    ? candidates.map((w) => `${previewSrc(preview, w, CARD_QUALITY)} ${w}w`).join(', ')
     : undefined;
   const sizes = `(min-width: 1024px) ${widths.large}px, (min-width: 640px) ${widths.medium}px, ${widths.small}px`;
   const style = { '--aspect': String(aspect) } as CSSProperties;

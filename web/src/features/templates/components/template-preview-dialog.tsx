@@ -125,14 +125,15 @@ export function TemplatePreviewDialog({
 function LargeImage({ template }: { template: Template | undefined }) {
   const aspect = template ? templateAspect(template) : 0.8;
   const style = { '--aspect': String(aspect) } as CSSProperties;
+  const preview = template?.preview_url;
   return (
     <div className={styles.imageBox} style={style}>
-      {template?.preview_url ? (
+      {template && preview ? (
         <img
           key={template.id}
           className={styles.image}
-          src={previewSrc(template.preview_url, 800)}
-          srcSet={LARGE_WIDTHS.map((w) => `${previewSrc(template.preview_url, w)} ${w}w`).join(', ')}
+          src={previewSrc(preview, 800)}
+          srcSet={LARGE_WIDTHS.map((w) => `${previewSrc(preview, w)} ${w}w`).join(', ')}
           sizes={LARGE_SIZES}
           alt={template.name}
           width={Math.round(800 * aspect)}

@@ -48,7 +48,7 @@ export const DEFAULT_ASPECT = 4 / 5;
  * and `height` when the API gives them; the 4:5 flyer otherwise (the image is then fitted
  * inside the box, never cropped).
  */
-export function templateAspect(template: Pick<Template, 'width' | 'height'>): number {
+export function templateAspect(template: Partial<Pick<Template, 'width' | 'height'>>): number {
   const { width, height } = template;
   if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0) {
     return width / height;

@@ -139,8 +139,8 @@ export const authHandlers = [
     }
     const metadata = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
     const user = createMockUser({ email: address, password, user_metadata: metadata });
-    user.profile.first_name = typeof metadata.first_name === 'string' ? metadata.first_name : null;
-    user.profile.last_name = typeof metadata.last_name === 'string' ? metadata.last_name : null;
+    user.profile.first_name = typeof metadata.first_name === 'string' ? metadata.first_name : '';
+    user.profile.last_name = typeof metadata.last_name === 'string' ? metadata.last_name : '';
     authDb.users.push(user);
     applyReferral(user, metadata.referral_code);
     return HttpResponse.json(issueSession(user));
