@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import skia
+from PIL import Image as PILImage
 
 from designcore.adapters.render.draw import DrawContext, draw_page
 from designcore.adapters.render.fonts import FontLibrary
@@ -24,6 +25,9 @@ from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.exports import ExportCancelled
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderedExport, RenderFormat
 
+PNG_COMPRESS_LEVEL = 6
+"""zlib level of exported PNGs (Pillow's default)."""
+
 PDF_ENCODING_LOSSLESS = 101
 """skia's PDF image quality meaning "never re-encode lossily" (JPEG sources pass through)."""
 
@@ -33,6 +37,30 @@ _EXTENSIONS = {
     RenderFormat.PDF: "pdf",
     RenderFormat.SVG: "svg",
 }
+
+
+def _encode(image: skia.Image, format: RenderFormat, quality: int) -> bytes:
+    """``image`` as PNG or JPEG bytes, encoded by Pillow.
+
+    skia's own encoder holds the interpreter lock for the whole encoding (about 4 s for a
+    50-megapixel page), stalling every other request of the process; Pillow's encoders let go
+    of it while they compress, so the server keeps answering during a large export. The
+    pixels are read unpremultiplied, as skia's PNG encoder writes them."""
+    info = skia.ImageInfo.Make(
+        image.width(), image.height(), skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType
+    )
+    pixels = bytearray(info.computeMinByteSize())
+    if not image.readPixels(info, pixels, info.minRowBytes(), 0, 0):
+        raise RuntimeError("skia could not read the rendered page's pixels")
+    picture = PILImage.frombuffer(
+        "RGBA", (image.width(), image.height()), pixels, "raw", "RGBA", 0, 1
+    )
+    out = io.BytesIO()
+    if format is RenderFormat.JPEG:
+        picture.convert("RGB").save(out, "JPEG", quality=quality)
+    else:
+        picture.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
 
 
 class SkiaRenderer:
@@ -145,12 +173,7 @@ class SkiaRenderer:
         draw_page(canvas, document, page, context)
         if mark is not None:
             draw_watermark(canvas, width, height, mark)
-        image = surface.makeImageSnapshot()
-        kind = skia.kJPEG if format is RenderFormat.JPEG else skia.kPNG
-        encoded = image.encodeToData(kind, quality)
-        if encoded is None:
-            raise RuntimeError(f"skia could not encode page {index} as {format}")
-        return bytes(encoded)
+        return _encode(surface.makeImageSnapshot(), format, quality)
 
     def _pdf(
         self,

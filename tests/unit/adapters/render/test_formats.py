@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import threading
+import time
 import xml.etree.ElementTree as ET
 import zipfile
 from typing import Any
 
 import pytest
+import skia
 from PIL import Image
 from pypdf import PdfReader
 
@@ -225,3 +228,29 @@ class TestWarnings:
         assert (0, 255, 0, 255) == Image.open(io.BytesIO(export.data)).convert("RGBA").getpixel(
             (5, 5)
         )
+
+
+class TestEncodingLetsOthersRun:
+    def test_the_interpreter_is_free_while_a_large_page_is_encoded(self) -> None:
+        """While a large page is encoded on a worker thread, the main thread keeps running (a
+        server's event loop goes on answering), and the PNG holds the drawn pixels. skia's own
+        encoder held the interpreter lock throughout: the main thread got no turn."""
+        from designcore.adapters.render.renderer import _encode
+
+        surface = skia.Surface(3000, 3000)
+        surface.getCanvas().clear(skia.ColorSetARGB(255, 220, 40, 60))
+        image = surface.makeImageSnapshot()
+        result: list[bytes] = []
+        worker = threading.Thread(
+            target=lambda: result.append(_encode(image, RenderFormat.PNG, 100))
+        )
+        turns = 0
+        worker.start()
+        while worker.is_alive():
+            time.sleep(0.002)
+            turns += 1
+        worker.join()
+        assert turns >= 3
+        decoded = Image.open(io.BytesIO(result[0]))
+        assert (3000, 3000) == decoded.size
+        assert (220, 40, 60, 255) == decoded.convert("RGBA").getpixel((1500, 1500))
