@@ -49,7 +49,7 @@ export const INVALID_PARAMS = 'Invalid transaction parameters';
  */
 export function invalidParams(issues: readonly FieldIssue[]): CheckoutError {
   const whole = issues.length === 1 && issues[0]?.path === '';
-  return whole ? new CheckoutError('invalid_params', NON_EMPTY_OBJECT) : new CheckoutError('invalid_params', INVALID_PARAMS, issues);
+  return new CheckoutError('invalid_params', whole ? NON_EMPTY_OBJECT : INVALID_PARAMS, whole ? [] : issues);
 }
 
 /**

@@ -93,14 +93,14 @@ export function prepare(input: unknown, page: PageContext): PreparedTransaction 
       .filter((name) => !RESUME_PATHS.has(name))
       .map((name) => sources[name as ParamName] ?? name);
     const allIgnored = [...ignored, ...unused].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    const language = typeof params.language === 'string' ? { language: params.language } : {};
+    const resumed = typeof params.language === 'string' ? { accessCode, language: params.language } : { accessCode };
     return {
       accessCode: accessCode as string,
-      params: { accessCode: accessCode as string, ...language },
+      params: resumed as TransactionParams,
       callbacks: callbacks as Callbacks,
       ignored: allIgnored,
-      body: { accessCode, ...language },
-      headers: { 'Content-Type': 'application/json', ...(language.language !== undefined && { 'Accept-Language': language.language }) },
+      body: resumed,
+      headers: headersOf(resumed),
     };
   }
 
@@ -132,16 +132,20 @@ export function prepare(input: unknown, page: PageContext): PreparedTransaction 
   body.metadata = JSON.stringify(withReferrer(metadata, page.url, page.ancestorOrigins));
   body.mode = 'popup';
 
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (typeof effective.language === 'string') headers['Accept-Language'] = effective.language;
-  if (typeof effective.connectAccount === 'string') headers['x-connect-account'] = effective.connectAccount;
-
   return {
     accessCode: null,
     params: effective as TransactionParams,
     callbacks: callbacks as Callbacks,
     ignored,
     body,
-    headers,
+    headers: headersOf(effective),
   };
+}
+
+/** Content-Type, and Accept-Language / x-connect-account when the parameters give them. */
+function headersOf(params: Readonly<Record<string, unknown>>): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (typeof params.language === 'string') headers['Accept-Language'] = params.language;
+  if (typeof params.connectAccount === 'string') headers['x-connect-account'] = params.connectAccount;
+  return headers;
 }
