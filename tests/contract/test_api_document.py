@@ -7,14 +7,12 @@ A short run is part of the test suite; ``nox -s fuzz`` runs the long one
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
-import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
@@ -23,13 +21,10 @@ from designcore.app.http import create_app
 from designcore.app.seeding import migrate_database
 from designcore.domain.premium import Viewer
 from designcore.testing import fakes
+from support import postgres_schema_settings
 
 EXAMPLES = int(os.environ.get("DESIGNCORE_FUZZ_EXAMPLES", "4"))
 """Examples per operation: a few in the test suite, 200 or more in ``nox -s fuzz``."""
-
-POSTGRES_URL = os.environ.get(
-    "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
 
 CHECKS = [
     checks.not_a_server_error,
@@ -49,20 +44,7 @@ def _database(backend: str, tmp_path: Path) -> Iterator[dict[str, str]]:
     if backend == "sqlite":
         yield {"DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'fuzz.db'}"}
         return
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = sa.create_engine(POSTGRES_URL)
-    try:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    except sa.exc.OperationalError:
-        admin.dispose()
-        pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL}")
-    try:
-        yield {"DESIGNCORE_DATABASE_URL": POSTGRES_URL, "DESIGNCORE_DATABASE_SCHEMA": schema}
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    yield from postgres_schema_settings()
 
 
 @pytest.fixture(
