@@ -79,31 +79,9 @@ def tests(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff: lint and formatting."""
     python = project_python(session)
-    session.run(
-        python,
-        "-m",
-        "ruff",
-        "check",
-        "src",
-        "tests",
-        "noxfile.py",
-        "benchmarks",
-        "examples",
-        "tools",
-    )
-    session.run(
-        python,
-        "-m",
-        "ruff",
-        "format",
-        "--check",
-        "src",
-        "tests",
-        "noxfile.py",
-        "benchmarks",
-        "examples",
-        "tools",
-    )
+    paths = ("src", "tests", "noxfile.py", "benchmarks", "examples", "tools")
+    session.run(python, "-m", "ruff", "check", *paths)
+    session.run(python, "-m", "ruff", "format", "--check", *paths)
 
 
 @nox.session(python=False)
