@@ -194,13 +194,9 @@ def e2e(session: nox.Session) -> None:
         server = subprocess.Popen([python, "-m", "designcore.app.cli", "serve"], env=env)
         try:
             wait_until_up(f"http://127.0.0.1:{port}/api/v1/health")
-            session.chdir(ROOT / "web")
-            session.run(
-                "npm",
-                "run",
-                "e2e",
-                external=True,
-                env={
+            run_browser_tests(
+                session,
+                {
                     "E2E_BASE_URL": f"http://127.0.0.1:{port}",
                     "E2E_CORS_ORIGIN": app_origin,
                     # The operator's CLI on the server's data (web/e2e/support/cli.mjs), for
@@ -212,6 +208,36 @@ def e2e(session: nox.Session) -> None:
         finally:
             server.terminate()
             server.wait(timeout=20)
+
+
+def run_browser_tests(session: nox.Session, env: dict[str, str]) -> None:
+    """Each web/e2e file (or those whose names contain a non-option posarg) in real Chromium, one after
+    another. A file that fails is run once more: a file that passes then is reported as FLAKY
+    by name (it passes the session, loudly); one that fails twice fails the session. The names
+    of the failing files come last, where a truncated CI log still shows them."""
+    web = ROOT / "web"
+    files = sorted(path.name for path in (web / "e2e").glob("*.e2e.mjs"))
+    wanted = [arg for arg in session.posargs if not arg.startswith("-")]
+    if wanted:
+        files = [name for name in files if any(arg in name for arg in wanted)]
+    child_env = {**os.environ, **env}
+
+    def run(name: str) -> bool:
+        command = ["node", "--test", "--test-reporter=spec", f"e2e/{name}"]
+        session.log(" ".join(command))
+        return subprocess.run(command, cwd=web, env=child_env, check=False).returncode == 0
+
+    failed = [name for name in files if not run(name)]
+    flaky: list[str] = []
+    broken: list[str] = []
+    for name in failed:
+        session.log(f"{name} failed; running it once more to tell a flaky test from a broken one")
+        (flaky if run(name) else broken).append(name)
+    session.log(f"browser tests: {len(files)} files, {len(files) - len(failed)} passed first time")
+    for name in flaky:
+        session.warn(f"FLAKY: {name} failed, then passed when run again")
+    if broken:
+        session.error("browser tests failed twice: " + ", ".join(broken))
 
 
 def ensure_wrk(session: nox.Session) -> None:
