@@ -179,13 +179,20 @@ def shrink_to_fit(size: float, fits: Callable[[float], bool]) -> float:
     return current
 
 
+def is_locked(viewer: Viewer, *, premium_model_on: bool) -> bool:
+    """Whether ``viewer`` must upgrade before opening or downloading any logo: the Logo Maker is
+    a premium tool (spec: "the Logo Maker tool" is part of Premium), so while the premium model
+    is on every logo is locked to whoever is not premium, and the previews mark exactly these."""
+    return premium_model_on and not viewer.is_premium
+
+
 def check_can_open(viewer: Viewer, *, premium_model_on: bool) -> None:
     """The Logo Maker is a premium feature while the premium model is on: anyone sees the
     previews, but opening a logo in the editor (or downloading it) needs a signed-in user
     (``sign_in_required``) who is premium (``upgrade_required``) unless the model is off."""
     if not viewer.signed_in:
         raise NotAllowed("sign in to open a logo in the editor", code="sign_in_required")
-    if premium_model_on and not viewer.is_premium:
+    if is_locked(viewer, premium_model_on=premium_model_on):
         raise NotAllowed(
             "the Logo Maker is a premium feature: upgrade to open this logo",
             code="upgrade_required",

@@ -165,6 +165,29 @@ def test_opening_a_logo_is_premium_while_the_model_is_on(
     assert 0 == listed.json()["total_count"]
 
 
+@pytest.mark.parametrize(
+    ("headers", "model_on", "locked"),
+    [({}, True, True), (FREE, True, True), (PREMIUM, True, False), (FREE, False, False)],
+)
+def test_previews_mark_what_opening_would_refuse(
+    client: Client,
+    stocked: Container,
+    logos: tuple[Template, ...],
+    headers: dict[str, str],
+    model_on: bool,
+    locked: bool,
+) -> None:
+    """Each preview says locked exactly when opening it would ask the caller to upgrade."""
+    stocked.site_settings().set("premium_business_model_enabled", model_on, by=None)
+    previews = client.post(PREVIEWS, json={"brandName": "Ada"}, headers=headers).json()["previews"]
+    assert len(logos) == len(previews)
+    assert {locked} == {preview["locked"] for preview in previews}
+    opened = client.post(
+        DESIGNS, json={"templateId": logos[1].id, "brandName": "Ada"}, headers=headers
+    )
+    assert locked == (201 != opened.status_code)
+
+
 def test_free_users_open_logos_when_the_model_is_off(
     client: Client, stocked: Container, logos: tuple[Template, ...]
 ) -> None:

@@ -13,6 +13,7 @@ from designcore.domain.logo_maker import (
     brand_colours,
     brand_document,
     check_can_open,
+    is_locked,
     parse_brand_kit,
     parse_export_format,
     shrink_to_fit,
@@ -205,6 +206,21 @@ class TestOpening:
     def test_premium_users_open(self) -> None:
         premium = Viewer(user_id="u1", subscription_status="active", subscription_plan="premium")
         check_can_open(premium, premium_model_on=True)
+
+    def test_locked_is_exactly_when_opening_asks_for_an_upgrade(self) -> None:
+        """A logo is marked locked exactly when opening it would answer upgrade_required."""
+        premium = Viewer(user_id="u1", subscription_status="active", subscription_plan="premium")
+        free = Viewer(user_id="u1")
+        for viewer in (premium, free):
+            for model_on in (True, False):
+                try:
+                    check_can_open(viewer, premium_model_on=model_on)
+                    refused = False
+                except NotAllowed as error:
+                    refused = "upgrade_required" == error.code
+                assert refused == is_locked(viewer, premium_model_on=model_on)
+        assert is_locked(Viewer(), premium_model_on=True)
+        assert not is_locked(Viewer(), premium_model_on=False)
 
 
 def test_transparent_drops_every_page_background_in_a_copy() -> None:

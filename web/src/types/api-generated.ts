@@ -1782,6 +1782,7 @@ export interface components {
         LogoPreviewOut: {
             image: string;
             isPremium: boolean;
+            locked: boolean;
             name: string;
             subCategory: string | null;
             templateId: string;

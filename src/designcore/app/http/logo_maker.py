@@ -84,6 +84,8 @@ class LogoPreviewOut(msgspec.Struct, rename="camel"):
     sub_category: str | None
     is_premium: bool
     image: str
+    locked: bool
+    """The caller must upgrade to open or download it (mark it so)."""
 
     @classmethod
     def of(cls, preview: LogoPreview) -> LogoPreviewOut:
@@ -93,6 +95,7 @@ class LogoPreviewOut(msgspec.Struct, rename="camel"):
             preview.sub_category,
             preview.is_premium,
             preview.image,
+            preview.locked,
         )
 
 
@@ -119,13 +122,16 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
     )
     def previews(
         logo_maker: NamedDependency[LogoMakerService],
+        viewer: NamedDependency[Viewer],
         limiter: NamedDependency[SkipValidation[RateLimiter]],
         request: Request[Any, Any, Any],
         data: JSONBody[BrandKitIn],
     ) -> LogoPreviewsOut:
         """Every Logos template drawn with ``{brandName, tagline?, industry?, colors?}`` set
         in (the chosen industry's first; texts that would overflow shrink to fit), as WebP
-        data URLs 400 px wide. Open to everyone. Errors: 400 naming the field; 429
+        data URLs 400 px wide, each ``locked`` when the caller would have to upgrade to open
+        it (every logo, for whoever is not premium while the premium model is on). Open to
+        everyone. Errors: 400 naming the field; 429
         ``too_many_previews`` with ``Retry-After`` over 60 batches a minute per client
         address."""
         wait = retry_after_quotas(
@@ -138,7 +144,7 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
                 message=f"too many logo previews; try again in {wait} s",
             )
         kit = data.kit(logo_maker.industries())
-        return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit)])
+        return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit, viewer)])
 
     @post(
         "/designs",

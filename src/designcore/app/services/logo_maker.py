@@ -21,6 +21,7 @@ from designcore.domain.logo_maker import (
     BrandKit,
     brand_document,
     check_can_open,
+    is_locked,
     shrink_to_fit,
     transparent,
 )
@@ -46,6 +47,8 @@ class LogoPreview:
     is_premium: bool
     image: str
     """A ``data:image/webp;base64,…`` URL."""
+    locked: bool = False
+    """Whether the viewer must upgrade to open or download it (``is_locked``)."""
 
 
 class LogoMakerService:
@@ -100,9 +103,13 @@ class LogoMakerService:
             )
         return brand_document(template.polotno_json, kit, self._fit)
 
-    def previews(self, kit: BrandKit) -> list[LogoPreview]:
+    def previews(self, kit: BrandKit, viewer: Viewer | None = None) -> list[LogoPreview]:
         """Every Logos template drawn with ``kit`` (anyone may look; premium applies when a
-        logo is opened or downloaded)."""
+        logo is opened or downloaded), each marked ``locked`` when ``viewer`` (a visitor when
+        not given) would be asked to upgrade to open it."""
+        locked = is_locked(
+            viewer or Viewer(), premium_model_on=self._settings.premium_model_enabled()
+        )
         previews = []
         for template in self._templates(kit.industry):
             if not template.polotno_json:
@@ -118,6 +125,7 @@ class LogoMakerService:
                     sub_category=template.sub_category,
                     is_premium=template.is_premium,
                     image="data:image/webp;base64," + base64.b64encode(webp.data).decode(),
+                    locked=locked,
                 )
             )
         return previews

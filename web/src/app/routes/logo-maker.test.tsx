@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiPath } from '@/testing/mocks/handlers/api-path';
+import { bearer } from '@/testing/mocks/handlers/auth';
 import { server } from '@/testing/mocks/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
 
@@ -28,8 +29,11 @@ beforeEach(() => {
     http.post(apiPath('/logo-maker/previews'), async ({ request }) => {
       const kit = (await request.json()) as Kit;
       asked.push(kit);
+      // As the server: the Logo Maker is premium, so every logo is locked to whoever is not.
+      const profile = bearer(request)?.user.profile;
+      const locked = !(profile?.subscription_status?.trim() === 'Active' && profile.subscription_plan === 'premium');
       return HttpResponse.json({
-        previews: LOGOS.map((logo) => ({ ...logo, image: `data:image/webp;base64,${btoa(kit.brandName)}` })),
+        previews: LOGOS.map((logo) => ({ ...logo, locked, image: `data:image/webp;base64,${btoa(kit.brandName)}` })),
       });
     }),
     http.post(apiPath('/logo-maker/designs'), async ({ request }) => {
@@ -50,7 +54,25 @@ describe('Logo Maker page', () => {
     expect(await screen.findByRole('img', { name: 'Adunni Diamond Logo with your brand' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Jollof Bowl Logo with your brand' })).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ brandName: 'Your Brand', tagline: 'Your tagline here', colors: [] });
-    expect(screen.getByLabelText('Premium')).toBeInTheDocument();
+  });
+
+  test('marks exactly the logos the server locks for a free member', async () => {
+    renderLayout(<LogoMakerRoute />, { as: member() });
+    const list = await screen.findByRole('region', { name: 'Your logos' });
+
+    await within(list).findByRole('img', { name: 'Adunni Diamond Logo with your brand' });
+    await waitFor(() => expect(within(list).getAllByRole('img', { name: 'Premium' })).toHaveLength(LOGOS.length));
+    expect(screen.getByText(/The Logo Maker is part of Premium/)).toBeInTheDocument();
+  });
+
+  test('marks nothing for a premium member, whom nothing is locked to', async () => {
+    renderLayout(<LogoMakerRoute />, { as: member({ premium: true }) });
+    const list = await screen.findByRole('region', { name: 'Your logos' });
+
+    await within(list).findByRole('img', { name: 'Adunni Diamond Logo with your brand' });
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(within(list).queryByRole('img', { name: 'Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/The Logo Maker is part of Premium/)).not.toBeInTheDocument();
   });
 
   test('draws the logos again with what the user types, industry and colours', async () => {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { LogoMaker } from '@/features/logo-maker/components/logo-maker';
-import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
+import { isActivePremium } from '@/lib/profile';
 
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
@@ -14,10 +14,9 @@ import layout from './tool-page.module.css';
 /** `/logo-maker`: anyone can try it; opening a logo in the editor is premium while the model is on. */
 export default function LogoMakerRoute() {
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, profile } = useAuth();
   const authDialog = useAuthDialog();
   const upgradeDialog = useUpgradeDialog();
-  const { premiumBusinessModelEnabled } = useSiteSettings();
 
   return (
     <section className={layout.page}>
@@ -31,7 +30,7 @@ export default function LogoMakerRoute() {
       </header>
       <LogoMaker
         signedIn={user !== null}
-        showPremium={premiumBusinessModelEnabled}
+        viewer={user ? `${user.id}:${isActivePremium(profile) ? 'premium' : 'free'}` : 'visitor'}
         onSignInNeeded={() => authDialog.open('signup')}
         onUpgradeNeeded={upgradeDialog.open}
         onOpened={(designId) => void navigate(`${paths.editor.getHref()}?designId=${encodeURIComponent(designId)}`)}

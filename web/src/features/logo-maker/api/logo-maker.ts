@@ -16,6 +16,8 @@ export type LogoPreview = {
   isPremium: boolean;
   /** A `data:image/webp` URL. */
   image: string;
+  /** The server's answer for this viewer: opening or downloading it asks for an upgrade. */
+  locked: boolean;
 };
 
 /** A design as the designs API answers it (the fields the Logo Maker needs). */
@@ -25,11 +27,14 @@ export function useLogoMakerForm() {
   return useSWR('/logo-maker', (path: string) => api.get<LogoMakerForm>(path));
 }
 
-/** Every logo drawn with `kit`, one batch; the previous grid stays while the next loads. */
-export function useLogoPreviews(kit: BrandKit | null) {
+/**
+ * Every logo drawn with `kit`, one batch; the previous grid stays while the next loads. `viewer`
+ * names who asks (a user and plan), so signing in or upgrading fetches the locks again.
+ */
+export function useLogoPreviews(kit: BrandKit | null, viewer: string) {
   return useSWR(
-    kit ? ['/logo-maker/previews', JSON.stringify(kit)] : null,
-    ([path, body]: [string, string]) =>
+    kit ? ['/logo-maker/previews', JSON.stringify(kit), viewer] : null,
+    ([path, body]: [string, string, string]) =>
       api.post<{ previews: LogoPreview[] }>(path, JSON.parse(body) as BrandKit).then((answer) => answer.previews),
     { keepPreviousData: true },
   );

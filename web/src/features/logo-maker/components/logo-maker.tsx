@@ -27,8 +27,8 @@ function useDebounced<T>(value: T, delay: number): T {
 
 type LogoMakerProps = {
   signedIn: boolean;
-  /** Show the crown on premium logos (the premium model is on). */
-  showPremium: boolean;
+  /** Who is looking (user and plan): the server's locks are fetched again when it changes. */
+  viewer: string;
   /** A visitor chose a logo: ask them to sign up. */
   onSignInNeeded: () => void;
   /** The server says the Logo Maker needs premium: open the upgrade dialog. */
@@ -41,7 +41,7 @@ type LogoMakerProps = {
  * The Logo Maker: a brand name, tagline, industry and up to two colours set into every logo
  * template at once (drawn by the server); choosing one makes a design and opens the editor.
  */
-export function LogoMaker({ signedIn, showPremium, onSignInNeeded, onUpgradeNeeded, onOpened }: LogoMakerProps) {
+export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, onOpened }: LogoMakerProps) {
   const id = useId();
   const form = useLogoMakerForm();
   const [brandName, setBrandName] = useState('');
@@ -57,7 +57,8 @@ export function LogoMaker({ signedIn, showPremium, onSignInNeeded, onUpgradeNeed
     colors,
   };
   const kit = useDeferredValue(useDebounced(typed, DEBOUNCE_MS));
-  const previews = useLogoPreviews(form.data ? kit : null);
+  const previews = useLogoPreviews(form.data ? kit : null, viewer);
+  const anyLocked = previews.data?.some((preview) => preview.locked) ?? false;
   const maxColors = form.data?.maxColors ?? 2;
 
   const open = async (preview: LogoPreview) => {
@@ -170,14 +171,17 @@ export function LogoMaker({ signedIn, showPremium, onSignInNeeded, onUpgradeNeed
         {form.error || previews.error ? (
           <FormAlert>Could not draw the logos: {String(((form.error ?? previews.error) as Error).message)}</FormAlert>
         ) : null}
+        {anyLocked ? (
+          <p className={styles.hint}>The Logo Maker is part of Premium: the crown marks the logos you can open after upgrading.</p>
+        ) : null}
         <ul className={styles.grid}>
           {previews.data
             ? previews.data.map((preview) => (
                 <li key={preview.templateId} className={styles.card}>
                   <div className={styles.imageBox}>
                     <img src={preview.image} alt={`${preview.name} with your brand`} width={400} height={400} />
-                    {preview.isPremium && showPremium ? (
-                      <span className={styles.crown} aria-label="Premium">
+                    {preview.locked ? (
+                      <span className={styles.crown} role="img" aria-label="Premium">
                         <CrownIcon />
                       </span>
                     ) : null}
