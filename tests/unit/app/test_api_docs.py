@@ -9,7 +9,7 @@ import pytest
 from litestar.testing import TestClient
 
 from designcore.app.cli import main
-from designcore.app.http.api_docs import ERROR_STATUSES
+from designcore.app.http.api_docs import ERROR_STATUSES, NUL_FREE
 
 
 def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
@@ -88,6 +88,29 @@ class TestApiDocument:
 
         assert (1, 1_000_000) == (parameters["page"]["minimum"], parameters["page"]["maximum"])
         assert (1, 100) == (parameters["size"]["minimum"], parameters["size"]["maximum"])
+
+    def test_strings_clients_send_are_declared_free_of_nul(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """A string parameter carries the NUL-free pattern the edge enforces, as one that has
+        a pattern of its own keeps it beside the NUL-free one."""
+        document = client.get("/schema/openapi.json").json()
+        search = {
+            p["name"]: p["schema"]
+            for p in document["paths"]["/api/v1/templates/search"]["get"]["parameters"]
+        }
+        unpatterned = [
+            f"{method.upper()} {path} {parameter['name']}"
+            for path, method, operation in _operations(document)
+            for parameter in operation.get("parameters", [])
+            if parameter["schema"].get("type") == "string"
+            and "pattern" not in parameter["schema"]
+            and "enum" not in parameter["schema"]
+        ]
+
+        assert NUL_FREE == search["q"]["pattern"]
+        assert [] == unpatterned
 
 
 class TestOpenApiCommand:

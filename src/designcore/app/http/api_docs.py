@@ -10,6 +10,7 @@ runs under the pages' strict Content-Security-Policy.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from litestar.openapi.spec import (
     OpenAPIMediaType,
     OpenAPIResponse,
     OpenAPIType,
+    Parameter,
     Reference,
+    RequestBody,
     Schema,
 )
 
@@ -237,7 +240,66 @@ def document_errors(document: OpenAPI) -> OpenAPI:
     return document
 
 
+NUL_FREE = "^[^\\u0000]*$"
+"""The pattern every string a client sends matches: no NUL character, which the edge refuses
+with 400 ``nul_character`` (``app/http/nul_characters.py``)."""
+
+
+def _string_schemas(schema: Schema | Reference | None, seen: set[int]) -> Iterator[Schema]:
+    """Every string schema inside ``schema`` (its properties, items and alternatives)."""
+    if not isinstance(schema, Schema) or id(schema) in seen:
+        return
+    seen.add(id(schema))
+    kinds = schema.type if isinstance(schema.type, Sequence) else (schema.type,)
+    if OpenAPIType.STRING in kinds and schema.format not in _OPAQUE_FORMATS:
+        yield schema
+    nested: list[Schema | Reference | None] = [schema.items, schema.schema_not]
+    nested += list((schema.properties or {}).values())
+    for alternatives in (schema.one_of, schema.any_of, schema.all_of, schema.prefix_items):
+        nested += list(alternatives or ())
+    if isinstance(schema.additional_properties, Schema | Reference):
+        nested.append(schema.additional_properties)
+    for inner in nested:
+        yield from _string_schemas(inner, seen)
+
+
+_OPAQUE_FORMATS = frozenset({"binary", "byte"})
+"""Strings that are bytes (uploads), where NUL is just a byte."""
+
+
+def _request_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
+    """The schemas of what clients send: parameters, request bodies and every component
+    (components are shared with answers, which never hold NUL either)."""
+    yield from (document.components.schemas or {}).values()
+    for item in (document.paths or {}).values():
+        for method in HttpMethod:
+            operation = getattr(item, method.value.lower(), None)
+            if operation is None:
+                continue
+            for parameter in operation.parameters or ():
+                if isinstance(parameter, Parameter):
+                    yield parameter.schema
+            body = operation.request_body
+            if isinstance(body, RequestBody):
+                yield from (media.schema for media in body.content.values())
+
+
+def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
+    """Declare on every string a client sends that it holds no NUL character (a string that
+    already has a pattern keeps it, both must match), so generated valid requests are what the
+    API accepts."""
+    seen: set[int] = set()
+    for schema in _request_schemas(document):
+        for string in _string_schemas(schema, seen):
+            if string.pattern is None:
+                string.pattern = NUL_FREE
+            elif string.all_of is None and string.pattern != NUL_FREE:
+                string.all_of = [Schema(pattern=NUL_FREE)]
+    return document
+
+
 def complete_api_document(app: Litestar) -> None:
-    """Build ``app``'s API document now and complete it with :func:`document_errors` (the
-    framework keeps the document, so ``/schema/openapi.json`` serves the completed one)."""
-    document_errors(app.openapi_schema)
+    """Build ``app``'s API document now and complete it with :func:`document_errors` and
+    :func:`document_nul_free_strings` (the framework keeps the document, so
+    ``/schema/openapi.json`` serves the completed one)."""
+    document_nul_free_strings(document_errors(app.openapi_schema))
