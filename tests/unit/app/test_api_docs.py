@@ -112,6 +112,28 @@ class TestApiDocument:
         assert NUL_FREE == search["q"]["pattern"]
         assert [] == unpatterned
 
+    def test_a_method_not_declared_answers_405_allowing_exactly_the_declared_ones(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """On every documented path, each method the document does not declare answers 405
+        with an ``Allow`` header naming the declared methods (HEAD and OPTIONS aside)."""
+        document = client.get("/schema/openapi.json").json()
+        methods = ("get", "put", "post", "delete", "patch")
+        wrong = []
+        for path, item in document["paths"].items():
+            declared = {method.upper() for method in item if method in methods}
+            concrete = path.replace("{", "x").replace("}", "")
+            for method in methods:
+                if method.upper() in declared:
+                    continue
+                answer = client.request(method.upper(), concrete)
+                allowed = {m.strip() for m in answer.headers.get("allow", "").split(",")}
+                if answer.status_code != 405 or allowed - {"HEAD", "OPTIONS", ""} != declared:
+                    wrong.append(f"{method.upper()} {path}: {answer.status_code} {allowed}")
+
+        assert [] == wrong
+
 
 class TestOpenApiCommand:
     def test_prints_the_document_the_server_serves(
