@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import useSWR, { SWRConfig } from 'swr';
 
+import { swrDefaults } from '@/lib/swr';
 import { createMockUser } from '@/testing/data-generators';
 import { authDb } from '@/testing/mocks/auth-db';
 import { apiPath, authPath } from '@/testing/mocks/handlers/api-path';
@@ -240,6 +241,27 @@ describe('AuthProvider', () => {
 });
 
 describe('AuthProvider and the SWR cache', () => {
+  test('signing in again after a sign-out fetches the profile again, with the app’s deduping interval', async () => {
+    const user = createMockUser({ email: 'again@example.com', password: 'secret-3' });
+    authDb.users.push(user);
+    const client = createTestAuthClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+        <AuthProvider client={client}>{children}</AuthProvider>
+      </SWRConfig>
+    );
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await ready(result);
+    await act(() => result.current.signIn('again@example.com', 'secret-3'));
+    await waitFor(() => expect(result.current.profile?.id).toBe(user.id));
+
+    await act(() => result.current.signOut());
+    expect(result.current.profile).toBeNull();
+    await act(() => result.current.signIn('again@example.com', 'secret-3'));
+
+    await waitFor(() => expect(result.current.profile?.id).toBe(user.id));
+  });
+
   test('when the user id changes from one user to another, cached data is cleared and fetched again', async () => {
     const first = createMockUser();
     const second = createMockUser({ email: 'second@example.com', password: 'secret-2' });

@@ -65,6 +65,8 @@ type State = {
   mfaRequired: boolean;
   recovery: boolean;
   urlError: UrlAuthError | null;
+  /** How many sign-ins this page has seen: a part of the profile's key (`profileKey`). */
+  signIns: number;
 };
 
 /** Clears every SWR key (`revalidate` refetches the ones on screen). */
@@ -84,6 +86,7 @@ export function AuthProvider({ children, client: given, onSignOut }: AuthProvide
     mfaRequired: false,
     recovery: false,
     urlError: null,
+    signIns: 0,
   });
   const userId = useRef<string | null>(null);
   /** The last user who was signed in, kept through a session that merely ended or expired. */
@@ -131,6 +134,9 @@ export function AuthProvider({ children, client: given, onSignOut }: AuthProvide
         session: event === 'MFA_CHALLENGE_REQUIRED' ? previous.session : session,
         loading: false,
         mfaRequired: client.mfaPending,
+        // A sign-in after a sign-out (same user, within SWR's deduping interval) would otherwise
+        // be answered by the cleared request of the last sign-in: no profile, no Upgrade button.
+        signIns: event === 'SIGNED_IN' ? previous.signIns + 1 : previous.signIns,
         recovery:
           event === 'PASSWORD_RECOVERY' || (event === 'MFA_CHALLENGE_REQUIRED' && client.pendingRecovery)
             ? true
@@ -176,7 +182,7 @@ export function AuthProvider({ children, client: given, onSignOut }: AuthProvide
   // and the profile stays as it was (SWR keeps the last data on error).
   const currentUserId = state.user?.id ?? null;
   const { data: fetchedProfile, mutate: mutateProfile } = useSWR(
-    currentUserId === null ? null : profileKey(currentUserId),
+    currentUserId === null ? null : profileKey(currentUserId, state.signIns),
     getProfile,
     { onError: (error: unknown) => console.error('Could not load the profile', error) },
   );
