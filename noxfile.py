@@ -119,6 +119,8 @@ def fuzz(session: nox.Session) -> None:
         "-m",
         "pytest",
         "tests/contract/test_api_document.py",
+        # Hundreds of requests per operation take far longer than the suite's per-test budget.
+        "--timeout=3600",
         *session.posargs,
         env={
             "DESIGNCORE_FUZZ_EXAMPLES": os.environ.get("DESIGNCORE_FUZZ_EXAMPLES", "200"),

@@ -1,4 +1,4 @@
-"""The auth client against the in-process fake of the auth service."""
+"""The auth client against our own auth service (the app, in process), with faults between."""
 
 from __future__ import annotations
 
@@ -35,16 +35,17 @@ from designcore.domain.auth_session import (
     SessionState,
 )
 from designcore.domain.errors import NotAllowed, Unavailable, ValidationFailed
-from unit.client.test_fake_auth_api import (
+from fakes.auth_api import (
     ACCESS_TOKEN_LIFETIME,
     API_KEY,
     BASE_URL,
-    FakeAuthApi,
+    AuthLine,
+    AuthServer,
     FakeTime,
 )
 
 EMAIL = "ada@example.com"
-PASSWORD = "correct horse"
+PASSWORD = "kolanut-42-Lagos"
 
 Events = list[tuple[AuthEvent, Session | None]]
 
@@ -55,12 +56,18 @@ def fixture_time() -> FakeTime:
     return FakeTime()
 
 
-@pytest.fixture(name="api")
-def fixture_api(time: FakeTime) -> FakeAuthApi:
-    """The fake auth service with one confirmed user."""
-    api = FakeAuthApi(time)
-    api.create_user(EMAIL, PASSWORD)
-    return api
+@pytest.fixture(name="server")
+def fixture_server(time: FakeTime) -> Iterator[AuthServer]:
+    """Our auth service on the shared clock, with one account."""
+    with AuthServer(time) as server:
+        server.create_user(EMAIL, PASSWORD)
+        yield server
+
+
+@pytest.fixture(name="line")
+def fixture_line(server: AuthServer) -> AuthLine:
+    """The way from the client to the server: it records requests and injects faults."""
+    return AuthLine(server)
 
 
 @pytest.fixture(name="storage")
@@ -71,10 +78,10 @@ def fixture_storage() -> InMemorySessionStorage:
 
 @pytest.fixture(name="client")
 def fixture_client(
-    api: FakeAuthApi, time: FakeTime, storage: InMemorySessionStorage
+    line: AuthLine, time: FakeTime, storage: InMemorySessionStorage
 ) -> Iterator[AuthClient]:
-    """A client on the fake; only the httpx client's base_url would differ on the real server."""
-    with api.http() as http:
+    """A client on the line to the server."""
+    with line.http() as http:
         yield AuthClient(http, api_key=API_KEY, storage=storage, clock=time, sleep=time.sleep)
 
 
@@ -127,12 +134,12 @@ class TestSignIn:
         assert session.refresh_token == stored["refresh_token"]
 
     def test_requests_carry_key_version_and_bearer(
-        self, client: AuthClient, api: FakeAuthApi
+        self, client: AuthClient, line: AuthLine
     ) -> None:
         """Every request carries apikey and the API version; signed-in ones also the bearer."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
         client.get_user()
-        sign_in, user = api.requests
+        sign_in, user = line.requests
         assert (API_KEY, "2024-01-01") == (
             sign_in.headers["apikey"],
             sign_in.headers["x-supabase-api-version"],
@@ -155,14 +162,16 @@ class TestSignIn:
         assert {"name": "Grace"} == dict(result.user.user_metadata)
         assert AuthEvent.SIGNED_IN == events[-1][0]
 
-    def test_sign_up_awaiting_confirmation_answers_only_a_user(
-        self, api: FakeAuthApi, client: AuthClient, events: Events
-    ) -> None:
+    def test_sign_up_awaiting_confirmation_answers_only_a_user(self, time: FakeTime) -> None:
         """Sign-up that waits for email confirmation answers the user, no session, no event."""
-        api.autoconfirm = False
-        result = client.sign_up("grace@example.com", "hopper1906")
-        assert (None, "grace@example.com") == (result.session, result.user.email)
-        assert [AuthEvent.INITIAL_SESSION] == names(events)
+        with AuthServer(time, confirm_email=True) as server, AuthLine(server).http() as http:
+            client = AuthClient(http, api_key=API_KEY, clock=time, sleep=time.sleep)
+            events: Events = []
+            client.on_auth_state_change(lambda e, s: events.append((e, s)))
+            result = client.sign_up("grace@example.com", "hopper1906")
+            assert (None, "grace@example.com") == (result.session, result.user.email)
+            assert [AuthEvent.INITIAL_SESSION] == names(events)
+            assert ("Confirm your signup", "grace@example.com") == server.mails()[-1]
 
     def test_weak_password_is_a_validation_failure(self, client: AuthClient) -> None:
         """A password the service finds weak raises AuthWeakPasswordError with its reasons."""
@@ -217,11 +226,11 @@ class TestSubscriptions:
         assert [session] == seen
 
     def test_restores_a_stored_session(
-        self, api: FakeAuthApi, time: FakeTime, client: AuthClient, storage: InMemorySessionStorage
+        self, line: AuthLine, time: FakeTime, client: AuthClient, storage: InMemorySessionStorage
     ) -> None:
         """A new client on the same storage starts signed in with the stored session."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
-        with api.http() as http:
+        with line.http() as http:
             again = AuthClient(http, api_key=API_KEY, storage=storage, clock=time, sleep=time.sleep)
             seen: Events = []
             again.on_auth_state_change(lambda e, s: seen.append((e, s)))
@@ -229,11 +238,11 @@ class TestSubscriptions:
         assert SessionState.SIGNED_IN == again.state
 
     def test_unreadable_storage_is_removed(
-        self, api: FakeAuthApi, time: FakeTime, storage: InMemorySessionStorage
+        self, line: AuthLine, time: FakeTime, storage: InMemorySessionStorage
     ) -> None:
         """A stored value that is not a session is removed and the client starts signed out."""
         storage.set_item(DEFAULT_STORAGE_KEY, '{"access_token": "x"}')
-        with api.http() as http:
+        with line.http() as http:
             client = AuthClient(http, api_key=API_KEY, storage=storage, clock=time)
             assert client.get_session() is None
         assert (SessionState.SIGNED_OUT, None) == (
@@ -257,17 +266,17 @@ class TestSubscriptions:
 
 class TestGetSession:
     def test_fresh_session_needs_no_request(
-        self, client: AuthClient, api: FakeAuthApi, time: FakeTime
+        self, client: AuthClient, line: AuthLine, time: FakeTime
     ) -> None:
         """A session 91 s or more from expiry is answered from storage without a request."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
         expire_soon(time, session, seconds_left=91)
-        before = len(api.requests)
+        before = len(line.requests)
         assert session == client.get_session()
-        assert before == len(api.requests)
+        assert before == len(line.requests)
 
     def test_near_expiry_refreshes(
-        self, client: AuthClient, api: FakeAuthApi, time: FakeTime, events: Events
+        self, client: AuthClient, line: AuthLine, time: FakeTime, events: Events
     ) -> None:
         """Within 90 s of expiry get_session refreshes first and sends TOKEN_REFRESHED."""
         old = client.sign_in_with_password(EMAIL, PASSWORD)
@@ -276,7 +285,7 @@ class TestGetSession:
         assert new is not None
         assert old.refresh_token != new.refresh_token
         assert (AuthEvent.TOKEN_REFRESHED, new) == events[-1]
-        (refresh,) = api.requests_to("/token")[1:]
+        (refresh,) = line.requests_to("/token")[1:]
         assert {"refresh_token": old.refresh_token} == refresh.body
 
     @pytest.mark.parametrize(
@@ -286,7 +295,7 @@ class TestGetSession:
     def test_refresh_retries_with_backoff(
         self,
         client: AuthClient,
-        api: FakeAuthApi,
+        line: AuthLine,
         time: FakeTime,
         events: Events,
         status: int,
@@ -296,26 +305,29 @@ class TestGetSession:
         attempt succeeds."""
         old = client.sign_in_with_password(EMAIL, PASSWORD)
         expire_soon(time, old)
-        api.fail_next("/token?grant_type=refresh_token", 3, status=status, network=network)
+        if network:
+            line.break_next("/token?grant_type=refresh_token", 3)
+        else:
+            line.fail_next("/token?grant_type=refresh_token", 3, status=status)
         new = client.get_session()
         assert [0.2, 0.4, 0.8] == time.sleeps
-        assert 4 == len(api.requests_to("/token")) - 1
+        assert 4 == len(line.requests_to("/token")) - 1
         assert (AuthEvent.TOKEN_REFRESHED, new) == events[-1]
 
     def test_refresh_gives_up_after_eight_attempts(
-        self, client: AuthClient, api: FakeAuthApi, time: FakeTime, events: Events
+        self, client: AuthClient, line: AuthLine, time: FakeTime, events: Events
     ) -> None:
         """Eight retryable failures exhaust the retries; the session is kept and the error is
         AuthRetryableFetchError, which is Unavailable."""
         old = client.sign_in_with_password(EMAIL, PASSWORD)
         expire_soon(time, old)
-        api.fail_next("/token?grant_type=refresh_token", 8)
+        line.fail_next("/token?grant_type=refresh_token", 8)
         with pytest.raises(AuthRetryableFetchError) as raised:
             client.get_session()
         assert isinstance(raised.value, Unavailable)
         assert [0.2, 0.4, 0.8, 1.6, 3.2, 6.4, 12.8] == time.sleeps
         assert (SessionState.SIGNED_IN, AuthEvent.SIGNED_IN) == (client.state, events[-1][0])
-        api.clear_failures()
+        line.clear_faults()
         assert client.get_session() is not None
 
     def test_already_used_refresh_token_signs_out(
@@ -356,12 +368,12 @@ class TestGetUser:
         assert (session.user.id, "email") == (user.id, user.identities[0].provider)
 
     def test_revoked_session_is_removed(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, server: AuthServer, events: Events
     ) -> None:
         """When the service says session_not_found, the session is removed and SIGNED_OUT
         sent before the error is raised."""
-        session = client.sign_in_with_password(EMAIL, PASSWORD)
-        api.revoke_sessions(session.user.id)
+        client.sign_in_with_password(EMAIL, PASSWORD)
+        server.revoke_sessions(EMAIL)
         with pytest.raises(AuthSessionMissingError) as raised:
             client.get_user()
         assert (403, "session_not_found") == (raised.value.status, raised.value.code)
@@ -369,11 +381,16 @@ class TestGetUser:
         assert client.get_session() is None
 
     def test_deleted_user_is_removed(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, line: AuthLine, events: Events
     ) -> None:
-        """user_not_found (403) removes the session too."""
-        session = client.sign_in_with_password(EMAIL, PASSWORD)
-        del api.users[session.user.id]
+        """user_not_found (403, GoTrue's answer for a deleted user; our server deletes no
+        user) removes the session too."""
+        client.sign_in_with_password(EMAIL, PASSWORD)
+        line.answer_next_with(
+            "/user",
+            403,
+            {"code": "user_not_found", "message": "User from sub claim in JWT does not exist"},
+        )
         with pytest.raises(AuthApiError, match="does not exist"):
             client.get_user()
         assert (AuthEvent.SIGNED_OUT, SessionState.SIGNED_OUT) == (events[-1][0], client.state)
@@ -394,18 +411,18 @@ class TestGetUser:
         assert (403, "bad_jwt") == (raised.value.status, raised.value.code)
         assert AuthEvent.SIGNED_OUT == events[-1][0]
 
-    def test_server_fault_keeps_the_session(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_server_fault_keeps_the_session(self, client: AuthClient, line: AuthLine) -> None:
         """A 5xx or a network failure on the user fetch is not a verdict on the token."""
         client.sign_in_with_password(EMAIL, PASSWORD)
-        api.fail_next("/user", status=500)
-        api.fail_next("/user", network=True)
+        line.fail_next("/user", status=500)
+        line.break_next("/user")
         for _ in range(2):
             with pytest.raises(AuthRetryableFetchError):
                 client.get_user()
         assert SessionState.SIGNED_IN == client.state
 
     def test_explicit_token_leaves_the_session_alone(
-        self, client: AuthClient, api: FakeAuthApi
+        self, client: AuthClient, line: AuthLine
     ) -> None:
         """get_user(jwt) checks that token only; the stored session stays even if it fails."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
@@ -413,11 +430,11 @@ class TestGetUser:
             client.get_user(jwt="not.a.token")
         assert session == client.get_session()
 
-    def test_without_session(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_without_session(self, client: AuthClient, line: AuthLine) -> None:
         """Signed out, get_user raises AuthSessionMissingError without a request."""
         with pytest.raises(AuthSessionMissingError):
             client.get_user()
-        assert [] == api.requests
+        assert [] == line.requests
 
 
 class TestUpdateUser:
@@ -442,40 +459,40 @@ class TestUpdateUser:
 
 class TestSignOut:
     def test_sign_out_removes_and_emits(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, line: AuthLine, server: AuthServer, events: Events
     ) -> None:
         """A global sign-out ends every session at the service, removes the local one and
         sends SIGNED_OUT."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
         client.sign_out()
-        (logout,) = api.requests_to("/logout")
+        (logout,) = line.requests_to("/logout")
         assert ({"scope": "global"}, session.access_token) == (logout.query, logout.bearer)
         assert (AuthEvent.SIGNED_OUT, None) == events[-1]
-        assert {} == api.sessions
+        assert 0 == server.session_count(session.user.id)
 
     @pytest.mark.parametrize("status", [401, 403, 404])
     def test_ignored_answers(
-        self, client: AuthClient, api: FakeAuthApi, events: Events, status: int
+        self, client: AuthClient, line: AuthLine, events: Events, status: int
     ) -> None:
         """401, 403 and 404 from the service still sign out locally."""
         client.sign_in_with_password(EMAIL, PASSWORD)
-        api.fail_next("/logout", status=status)
+        line.fail_next("/logout", status=status)
         client.sign_out("local")
         assert (AuthEvent.SIGNED_OUT, SessionState.SIGNED_OUT) == (events[-1][0], client.state)
 
-    def test_server_fault_keeps_the_session(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_server_fault_keeps_the_session(self, client: AuthClient, line: AuthLine) -> None:
         """A 5xx on sign-out raises and keeps the session so the call can be repeated."""
         client.sign_in_with_password(EMAIL, PASSWORD)
-        api.fail_next("/logout", status=503)
+        line.fail_next("/logout", status=503)
         with pytest.raises(AuthRetryableFetchError):
             client.sign_out()
         assert SessionState.SIGNED_IN == client.state
 
     def test_others_scope_keeps_this_session(
-        self, client: AuthClient, api: FakeAuthApi, events: Events, time: FakeTime
+        self, client: AuthClient, line: AuthLine, events: Events, time: FakeTime
     ) -> None:
         """Scope others ends the user's other sessions and keeps this one, with no event."""
-        with api.http() as http:
+        with line.http() as http:
             elsewhere = AuthClient(http, api_key=API_KEY, clock=time, sleep=time.sleep)
             elsewhere.sign_in_with_password(EMAIL, PASSWORD)
             session = client.sign_in_with_password(EMAIL, PASSWORD)
@@ -486,11 +503,11 @@ class TestSignOut:
         assert session.user.id == client.get_user().id
 
     def test_without_session_does_nothing(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, line: AuthLine, events: Events
     ) -> None:
         """Signed out, sign_out sends no request and no event."""
         client.sign_out()
-        assert ([], [AuthEvent.INITIAL_SESSION]) == (api.requests, names(events))
+        assert ([], [AuthEvent.INITIAL_SESSION]) == (line.requests, names(events))
 
     def test_unknown_scope(self, client: AuthClient) -> None:
         """Only global, local and others are scopes."""
@@ -500,7 +517,7 @@ class TestSignOut:
 
 class TestMfa:
     def test_verify_emits_mfa_challenge_verified_and_aal2(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, server: AuthServer, events: Events
     ) -> None:
         """Verifying a TOTP factor replaces the session with an aal2 one and sends
         MFA_CHALLENGE_VERIFIED."""
@@ -514,7 +531,7 @@ class TestMfa:
         assert factor.totp is not None
         assert factor.totp.qr_code.startswith("data:image/svg+xml;utf-8,")
         challenge = client.mfa_challenge(factor.id)
-        session = client.mfa_verify(factor.id, challenge.id, api.totp_code(factor.totp.secret))
+        session = client.mfa_verify(factor.id, challenge.id, server.totp_code(factor.totp.secret))
         assert (AuthEvent.MFA_CHALLENGE_VERIFIED, session) == events[-1]
         levels = client.get_authenticator_assurance_level()
         assert (AssuranceLevel.AAL2, AssuranceLevel.AAL2) == (
@@ -524,13 +541,13 @@ class TestMfa:
         assert ("totp", "password") == levels.current_authentication_methods
 
     def test_next_level_is_aal2_for_a_user_with_a_verified_factor(
-        self, client: AuthClient, api: FakeAuthApi
+        self, client: AuthClient, server: AuthServer
     ) -> None:
         """After signing in again with a password, the level is aal1 and the next one aal2."""
         client.sign_in_with_password(EMAIL, PASSWORD)
         factor = client.mfa_enroll()
         assert factor.totp is not None
-        client.mfa_challenge_and_verify(factor.id, api.totp_code(factor.totp.secret))
+        client.mfa_challenge_and_verify(factor.id, server.totp_code(factor.totp.secret))
         client.sign_in_with_password(EMAIL, PASSWORD)
         levels = client.get_authenticator_assurance_level()
         assert (AssuranceLevel.AAL1, AssuranceLevel.AAL2) == (
@@ -549,12 +566,12 @@ class TestMfa:
         assert "mfa_verification_failed" == raised.value.code
         assert (AuthEvent.SIGNED_IN, session) == events[-1]
 
-    def test_unenroll(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_unenroll(self, client: AuthClient, server: AuthServer) -> None:
         """An aal2 session can remove a verified factor."""
         client.sign_in_with_password(EMAIL, PASSWORD)
         factor = client.mfa_enroll()
         assert factor.totp is not None
-        client.mfa_challenge_and_verify(factor.id, api.totp_code(factor.totp.secret))
+        client.mfa_challenge_and_verify(factor.id, server.totp_code(factor.totp.secret))
         assert factor.id == client.mfa_unenroll(factor.id)
         assert () == client.mfa_list_factors()
 
@@ -564,14 +581,18 @@ class TestMfa:
         with pytest.raises(AuthInvalidCredentialsError):
             client.mfa_enroll("phone")
 
-    def test_phone_factor_with_sms_code(self, client: AuthClient, api: FakeAuthApi) -> None:
-        """A phone factor is verified with the code the service sent."""
-        client.sign_in_with_password(EMAIL, PASSWORD)
-        factor = client.mfa_enroll("phone", phone="+2348000000000")
-        challenge = client.mfa_challenge(factor.id, channel="sms")
-        (_, code) = api.outbox[-1]
-        session = client.mfa_verify(factor.id, challenge.id, code)
-        assert ["phone"] == [f.factor_type.value for f in session.user.verified_factors]
+    def test_phone_factor_refused_by_the_server(
+        self, client: AuthClient, line: AuthLine, events: Events
+    ) -> None:
+        """Our server has no phone factors: its 422 mfa_phone_enroll_not_enabled reaches the
+        caller as AuthApiError and the session stays as it was."""
+        session = client.sign_in_with_password(EMAIL, PASSWORD)
+        with pytest.raises(AuthApiError) as raised:
+            client.mfa_enroll("phone", phone="+2348000000000")
+        assert (422, "mfa_phone_enroll_not_enabled") == (raised.value.status, raised.value.code)
+        sent = line.requests_to("/factors")[-1].body or {}
+        assert ("phone", "+2348000000000") == (sent["factor_type"], sent["phone"])
+        assert (AuthEvent.SIGNED_IN, session) == events[-1]
 
     def test_levels_without_session(self, client: AuthClient) -> None:
         """Signed out, both levels are None."""
@@ -580,28 +601,38 @@ class TestMfa:
 
 
 class TestSessionFromUrl:
+    @pytest.fixture(name="server")
+    def fixture_server(self, time: FakeTime) -> Iterator[AuthServer]:
+        """Our auth service asking for e-mail confirmation, with one unconfirmed account."""
+        with AuthServer(time, confirm_email=True) as server:
+            server.create_user(EMAIL, PASSWORD, confirmed=False)
+            yield server
+
     def test_fresh_link_signs_in_without_warning(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, server: AuthServer, time: FakeTime, events: Events
     ) -> None:
-        """A fresh magic-link fragment stores its session and sends SIGNED_IN, silently."""
-        fragment = api.redirect_fragment(EMAIL, issued_ago=119)
+        """A fresh confirmation-link fragment stores its session and sends SIGNED_IN,
+        silently."""
+        fragment = server.followed_link(EMAIL, "signup")
+        time.advance(119)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             session = client.session_from_url(f"https://app.example/welcome{fragment}")
         assert (AuthEvent.SIGNED_IN, session) == events[-1]
         assert EMAIL == session.user.email
 
-    def test_old_link_warns(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_old_link_warns(self, client: AuthClient, server: AuthServer, time: FakeTime) -> None:
         """A session issued 120 s or more before now raises a warning (spec section 9)."""
-        fragment = api.redirect_fragment(EMAIL, issued_ago=121)
+        fragment = server.followed_link(EMAIL, "signup")
+        time.advance(121)
         with pytest.warns(AuthUrlSessionWarning, match="issued over 120s ago"):
             client.session_from_url(fragment)
 
     def test_recovery_link_emits_password_recovery(
-        self, client: AuthClient, api: FakeAuthApi, events: Events
+        self, client: AuthClient, server: AuthServer, events: Events
     ) -> None:
         """A recovery link signs in and sends PASSWORD_RECOVERY instead of SIGNED_IN."""
-        client.session_from_url(api.redirect_fragment(EMAIL, link_type="recovery"))
+        client.session_from_url(server.followed_link(EMAIL, "recovery"))
         assert AuthEvent.PASSWORD_RECOVERY == events[-1][0]
 
     @pytest.mark.parametrize(
@@ -616,12 +647,12 @@ class TestSessionFromUrl:
             ("#error=server_error", "Error in URL with unspecified error_description"),
         ],
     )
-    def test_bad_urls(self, client: AuthClient, api: FakeAuthApi, url: str, message: str) -> None:
+    def test_bad_urls(self, client: AuthClient, line: AuthLine, url: str, message: str) -> None:
         """URLs with an error, a PKCE code or no session are refused before any request."""
         with pytest.raises(AuthImplicitGrantRedirectError) as raised:
             client.session_from_url(url)
         assert message == raised.value.message
-        assert [] == api.requests
+        assert [] == line.requests
 
     def test_error_details(self, client: AuthClient) -> None:
         """A redirect error keeps the URL's error and code."""
@@ -631,9 +662,9 @@ class TestSessionFromUrl:
 
 
 class TestSetSession:
-    def test_adopts_live_tokens(self, client: AuthClient, api: FakeAuthApi, time: FakeTime) -> None:
+    def test_adopts_live_tokens(self, client: AuthClient, line: AuthLine, time: FakeTime) -> None:
         """Tokens from elsewhere are checked with the service and announced as SIGNED_IN."""
-        with api.http() as http:
+        with line.http() as http:
             elsewhere = AuthClient(http, api_key=API_KEY, clock=time)
             source = elsewhere.sign_in_with_password(EMAIL, PASSWORD)
         session = client.set_session(source.access_token, source.refresh_token)
@@ -641,10 +672,10 @@ class TestSetSession:
         assert SessionState.SIGNED_IN == client.state
 
     def test_refreshes_expired_tokens(
-        self, client: AuthClient, api: FakeAuthApi, time: FakeTime
+        self, client: AuthClient, line: AuthLine, time: FakeTime
     ) -> None:
         """An expired access token is replaced by refreshing first."""
-        with api.http() as http:
+        with line.http() as http:
             source = AuthClient(http, api_key=API_KEY, clock=time).sign_in_with_password(
                 EMAIL, PASSWORD
             )
@@ -660,16 +691,16 @@ class TestSetSession:
 
 class TestGetClaims:
     def test_verifies_with_cached_jwks(
-        self, client: AuthClient, api: FakeAuthApi, time: FakeTime
+        self, client: AuthClient, line: AuthLine, time: FakeTime
     ) -> None:
         """Claims are checked against the JWKS, fetched once and again after ten minutes."""
         session = client.sign_in_with_password(EMAIL, PASSWORD)
         assert session.user.id == client.get_claims()["sub"]
         client.get_claims()
-        assert 1 == len(api.requests_to("/.well-known/jwks.json"))
+        assert 1 == len(line.requests_to("/.well-known/jwks.json"))
         time.advance(601)
         client.get_claims()
-        assert 2 == len(api.requests_to("/.well-known/jwks.json"))
+        assert 2 == len(line.requests_to("/.well-known/jwks.json"))
 
     def test_tampered_token(self, client: AuthClient) -> None:
         """A token whose payload was changed fails with 'Invalid JWT signature'."""
@@ -704,9 +735,9 @@ class TestGetClaims:
             client.get_claims(session.access_token)
         assert "aal1" == client.get_claims(session.access_token, allow_expired=True)["aal"]
 
-    def test_empty_jwks(self, time: FakeTime, api: FakeAuthApi) -> None:
+    def test_empty_jwks(self, time: FakeTime, line: AuthLine) -> None:
         """An empty key set fails with 'JWKS is empty'."""
-        with api.http() as http:
+        with line.http() as http:
             token = AuthClient(http, api_key=API_KEY, clock=time).sign_in_with_password(
                 EMAIL, PASSWORD
             )
@@ -718,27 +749,38 @@ class TestGetClaims:
 
 
 class TestEmails:
-    def test_reset_password(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_reset_password(self, client: AuthClient, line: AuthLine, server: AuthServer) -> None:
         """A recovery request goes to /recover with the redirect in the query."""
         client.reset_password_for_email(EMAIL, redirect_to="https://app.example/reset")
-        (recover,) = api.requests_to("/recover")
+        (recover,) = line.requests_to("/recover")
         assert ({"redirect_to": "https://app.example/reset"}, {"email": EMAIL}) == (
             recover.query,
             recover.body,
         )
-        assert ("recovery", EMAIL) == api.outbox[-1]
+        assert ("Reset your password", EMAIL) == server.mails()[-1]
 
-    def test_resend_needs_email_or_phone(self, client: AuthClient, api: FakeAuthApi) -> None:
+    def test_resend_needs_email_or_phone(self, client: AuthClient, line: AuthLine) -> None:
         """Resend without an email or a phone fails with the spec's message, sending nothing."""
         with pytest.raises(AuthInvalidCredentialsError) as raised:
             client.resend("signup")
         assert "You must provide either an email or phone number and a type" == raised.value.message
         assert isinstance(raised.value, ValidationFailed)
-        assert [] == api.requests
+        assert [] == line.requests
 
-    def test_resend_by_phone_answers_message_id(self, client: AuthClient) -> None:
-        """A resend by phone answers the SMS message id."""
+    def test_resend_by_phone_answers_message_id(self, client: AuthClient, line: AuthLine) -> None:
+        """A resend by phone answers the SMS message id GoTrue sends (our server sends no
+        SMS, so the line answers as GoTrue does)."""
+        line.answer_next_with("/resend", 200, {"message_id": "msg-1"})
         assert "msg-1" == client.resend("sms", phone="+2348000000000")
+        assert {"type": "sms", "phone": "+2348000000000"} == line.requests_to("/resend")[0].body
+
+    def test_resend_signup_confirmation(self, time: FakeTime) -> None:
+        """A resend of the sign-up confirmation mails the link again and answers no id."""
+        with AuthServer(time, confirm_email=True) as server, AuthLine(server).http() as http:
+            server.create_user(EMAIL, PASSWORD, confirmed=False)
+            client = AuthClient(http, api_key=API_KEY, clock=time)
+            assert client.resend("signup", email=EMAIL) is None
+            assert [("Confirm your signup", EMAIL)] * 2 == server.mails()
 
 
 class TestTransportErrors:

@@ -1,4 +1,5 @@
-"""The auth client driven at random against the fake service, with a fake clock.
+"""The auth client driven at random against our own auth service (the app, in process), with
+faults on the line between and a clock they share.
 
 Invariants: events follow legal transitions of the session state machine and every subscriber
 hears INITIAL_SESSION first; the state is SIGNED_IN exactly when a session is stored (so
@@ -25,6 +26,7 @@ from designcore.client import (
     AuthSessionMissingError,
     InMemorySessionStorage,
 )
+from designcore.domain.accounts import REFRESH_REUSE_INTERVAL
 from designcore.domain.auth_session import (
     EXPIRY_MARGIN,
     MAX_REFRESH_ATTEMPTS,
@@ -35,10 +37,10 @@ from designcore.domain.auth_session import (
     SessionState,
     states_reachable_silently,
 )
-from unit.client.test_fake_auth_api import API_KEY, FakeAuthApi, FakeTime
+from fakes.auth_api import API_KEY, AuthLine, AuthServer, FakeTime
 
 EMAIL = "ada@example.com"
-PASSWORD = "correct horse"
+PASSWORD = "kolanut-42-Lagos"
 FAILURE_KINDS = st.sampled_from(["503", "500", "network"])
 
 Events = list[tuple[AuthEvent, SessionState]]
@@ -50,10 +52,11 @@ class AuthClientMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.time = FakeTime()
-        self.api = FakeAuthApi(self.time)
-        self.user_id = self.api.create_user(EMAIL, PASSWORD)
+        self.server = AuthServer(self.time)
+        self.user_id = self.server.create_user(EMAIL, PASSWORD)
+        self.line = AuthLine(self.server)
         self.storage = InMemorySessionStorage()
-        self.http = self.api.http()
+        self.http = self.line.http()
         self.client = AuthClient(
             self.http,
             api_key=API_KEY,
@@ -68,10 +71,13 @@ class AuthClientMachine(RuleBasedStateMachine):
         self.signed_in = False
         self.server_revoked = False
         self.stale = False
+        self.totp_secret: str | None = None
+        """The secret of the user's verified factor, once there is one."""
         self.subscribe()
 
     def teardown(self) -> None:
         self.http.close()
+        self.server.__exit__(None, None, None)
 
     # --- observation ---------------------------------------------------------------------------
 
@@ -82,8 +88,8 @@ class AuthClientMachine(RuleBasedStateMachine):
                 return
             if event is AuthEvent.SIGNED_OUT:
                 # Every token issued so far is dead to this client from the next request on.
-                for token in self.api.issued_tokens:
-                    self.retired.setdefault(token, len(self.api.requests))
+                for token in self.line.issued_tokens:
+                    self.retired.setdefault(token, len(self.line.requests))
                 self.history = []
             elif event is AuthEvent.SIGNED_IN:
                 self.history = [self.storage.get_item(DEFAULT_STORAGE_KEY) or ""]
@@ -131,12 +137,11 @@ class AuthClientMachine(RuleBasedStateMachine):
         return "refreshed"
 
     def inject(self, failures: int, kind: str) -> None:
-        self.api.fail_next(
-            "/token?grant_type=refresh_token",
-            failures,
-            status=500 if kind == "500" else 503,
-            network=kind == "network",
-        )
+        route = "/token?grant_type=refresh_token"
+        if kind == "network":
+            self.line.break_next(route, failures)
+        else:
+            self.line.fail_next(route, failures, status=500 if kind == "500" else 503)
 
     def load_then(self, action: Callable[[], Any], failures: int, kind: str) -> str:
         """Run ``action`` (which loads the session first) and check the loading's outcome;
@@ -156,7 +161,7 @@ class AuthClientMachine(RuleBasedStateMachine):
             action()
             return outcome
         finally:
-            self.api.clear_failures()
+            self.line.clear_faults()
 
     # --- rules ---------------------------------------------------------------------------------
 
@@ -202,7 +207,7 @@ class AuthClientMachine(RuleBasedStateMachine):
                 self.client.refresh_session()
                 assert AuthEvent.TOKEN_REFRESHED == self.subscribers[0][-1][0]
         finally:
-            self.api.clear_failures()
+            self.line.clear_faults()
 
     @rule(failures=st.integers(0, 9), kind=FAILURE_KINDS)
     def get_user(self, failures: int, kind: str) -> None:
@@ -238,9 +243,17 @@ class AuthClientMachine(RuleBasedStateMachine):
     @rule()
     def verify_second_factor(self) -> None:
         def verify() -> None:
-            factor = self.client.mfa_enroll()
-            assert factor.totp is not None
-            self.client.mfa_challenge_and_verify(factor.id, self.api.totp_code(factor.totp.secret))
+            # The first time a factor is enrolled; after that the server allows a new one only
+            # from an aal2 session, so the verified one is challenged again.
+            if self.totp_secret is None:
+                enrolled = self.client.mfa_enroll()
+                assert enrolled.totp is not None
+                factor_id, self.totp_secret = enrolled.id, enrolled.totp.secret
+            else:
+                (verified,) = self.client.mfa_list_factors()
+                factor_id = verified.id
+            code = self.server.totp_code(self.totp_secret)
+            self.client.mfa_challenge_and_verify(factor_id, code)
             assert AuthEvent.MFA_CHALLENGE_VERIFIED == self.subscribers[0][-1][0]
             level = self.client.get_authenticator_assurance_level()
             assert AssuranceLevel.AAL2 == level.current_level
@@ -251,10 +264,10 @@ class AuthClientMachine(RuleBasedStateMachine):
     @rule(scope=st.sampled_from(["global", "local", "others"]))
     def sign_out(self, scope: str) -> None:
         outcome = self.expected_load(0)
-        requests_before = len(self.api.requests_to("/logout"))
+        requests_before = len(self.line.requests_to("/logout"))
         self.client.sign_out(scope)
         if outcome in ("none", "final"):
-            assert requests_before == len(self.api.requests_to("/logout"))
+            assert requests_before == len(self.line.requests_to("/logout"))
             self.signed_in = False
             return
         if scope != "others":
@@ -263,14 +276,16 @@ class AuthClientMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.signed_in)
     @rule()
     def revoke_elsewhere(self) -> None:
-        self.api.revoke_sessions(self.user_id)
+        self.server.revoke_sessions(EMAIL)
         self.server_revoked = True
 
     @precondition(lambda self: self.signed_in and self.older_copy() is not None)
     @rule()
     def thief_replays_an_old_refresh_token(self) -> None:
+        # Past the reuse interval, where a replay is told from a lost answer.
+        self.time.advance(REFRESH_REUSE_INTERVAL.total_seconds() + 1)
         old = json.loads(self.older_copy() or "{}")
-        with self.api.http() as http:
+        with self.line.http() as http:
             answer = http.post(
                 "/token",
                 params={"grant_type": "refresh_token"},
@@ -283,6 +298,7 @@ class AuthClientMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.signed_in and self.older_copy() is not None)
     @rule()
     def another_tab_writes_an_old_copy(self) -> None:
+        self.time.advance(REFRESH_REUSE_INTERVAL.total_seconds() + 1)
         self.storage.set_item(DEFAULT_STORAGE_KEY, self.older_copy() or "")
         self.stale = True
 
@@ -324,11 +340,11 @@ class AuthClientMachine(RuleBasedStateMachine):
 
     @invariant()
     def removed_sessions_are_never_used_again(self) -> None:
-        for index, request in enumerate(self.api.requests):
+        for index, request in enumerate(self.line.requests):
             if request.headers.get("x-actor") == "thief":
                 continue
             for token in request.tokens:
-                assert index < self.retired.get(token, len(self.api.requests) + 1)
+                assert index < self.retired.get(token, len(self.line.requests) + 1)
 
 
 class TestAuthClientMachine(AuthClientMachine.TestCase):
