@@ -152,6 +152,81 @@ describe('AI Photo Editor', () => {
     }
   });
 
+  test('on a phone, Apply brings its answer on screen: the result, or a refusal in plain words', async () => {
+    const admin = await newUser('photo-phone');
+    await designcore('admin', 'grant', admin.email);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, isMobile: true });
+    const onScreen = (locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0 && box.height > 0;
+      });
+    try {
+      await page.goto(`${BASE_URL}/ai-photo-editor`);
+      await signInThroughDialog(page, admin.email);
+      await page.getByRole('heading', { name: 'AI Photo Editor' }).waitFor();
+      // A busy picture: squares of every colour, nothing like a plain wall.
+      const dataUrl = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 300;
+        canvas.height = 200;
+        const context = canvas.getContext('2d');
+        let seed = 3;
+        for (let x = 0; x < 300; x += 10) {
+          for (let y = 0; y < 200; y += 10) {
+            seed = (seed * 1103515245 + 12345) % 2147483648;
+            context.fillStyle = `hsl(${seed % 360}, 80%, ${30 + (seed % 50)}%)`;
+            context.fillRect(x, y, 10, 10);
+          }
+        }
+        return canvas.toDataURL('image/png');
+      });
+      const buffer = Buffer.from(dataUrl.split(',')[1], 'base64');
+      await page.getByLabel('Upload a photo').setInputFiles({ name: 'street.png', mimeType: 'image/png', buffer });
+      await page.getByRole('img', { name: 'The original photo' }).waitFor();
+      const panel = page.getByRole('complementary', { name: 'Adjustments' });
+
+      await panel.getByRole('button', { name: 'Remove background' }).click();
+      await panel.getByRole('button', { name: 'Apply 1 step' }).click();
+      const refusal = panel.getByRole('alert');
+      await refusal.waitFor();
+      const said = await refusal.textContent();
+      assert.match(said, /too many colours/);
+      assert.doesNotMatch(said, /\d|%/, 'the refusal reads like a log line');
+      // Wholly on screen, below the sticky header, once the scroll has settled.
+      await page.waitForFunction(
+        () => {
+          const box = document.querySelector('[role="alert"]')?.getBoundingClientRect();
+          const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          return box !== undefined && box.top >= header && box.bottom <= window.innerHeight;
+        },
+        undefined,
+        { timeout: 5_000 },
+      );
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-refusal-375.png` });
+
+      await panel.getByRole('button', { name: /^Remove step 1/ }).click();
+      await panel.getByRole('button', { name: 'Flip horizontally' }).click();
+      await panel.getByRole('button', { name: 'Apply 1 step' }).scrollIntoViewIfNeeded();
+      assert.equal(await onScreen(page.getByRole('img', { name: 'The original photo' })), false, 'the photo was on screen already');
+      await panel.getByRole('button', { name: 'Apply 1 step' }).click();
+      const edited = page.getByRole('img', { name: 'The edited photo' });
+      await edited.waitFor();
+      await page.waitForFunction(
+        () => {
+          const box = document.querySelector('img[alt="The edited photo"]')?.getBoundingClientRect();
+          const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          return box !== undefined && box.height > 0 && box.top >= header && box.top < window.innerHeight / 2;
+        },
+        undefined,
+        { timeout: 5_000 },
+      );
+      await page.screenshot({ path: `${RESULTS_DIR}photo-editor-after-375.png` });
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a member is refused by the page and by the server', async () => {
     const member = await newUser('photo-member');
     const refused = await call('/api/v1/photo-editor/edits', {

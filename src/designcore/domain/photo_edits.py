@@ -414,12 +414,15 @@ def background_colours(
         )
         if covered >= rules.min_border_coverage * len(samples):
             return tuple(colours)
-    raise BackgroundNotPlain(
-        f"the background is not plain enough to remove without a model: its {len(colours)} "
-        f"most common colours cover {covered * 100 // len(samples)} % of the border, at least "
-        f"{round(rules.min_border_coverage * 100)} % is needed (use a photo on a plain "
-        "background)"
-    )
+    raise BackgroundNotPlain(BUSY_BACKGROUND_MESSAGE)
+
+
+BUSY_BACKGROUND_MESSAGE = (
+    "This background has too many colours to remove. Background removal works on a photo "
+    "taken against a plain wall or sheet, one or two colours all around the subject."
+)
+"""What a person is told when the border is too busy to read a background from (the figures
+behind it are in ``BackgroundRules``, not in the message)."""
 
 
 def lab_distance(one: Lab, other: Lab) -> int:

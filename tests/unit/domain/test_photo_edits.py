@@ -210,3 +210,17 @@ def test_a_busy_border_is_not_a_plain_background() -> None:
     assert "background_not_plain" == raised.value.code
     with pytest.raises(photo_edits.BackgroundNotPlain):
         photo_edits.background_colours([])
+
+
+def test_a_busy_background_is_refused_in_plain_words() -> None:
+    """The refusal reads as a sentence for a person: no percentages, counts or jargon."""
+    busy = [((i * 37) % 256, (i * 91) % 256, (i * 53) % 256) for i in range(500)]
+    with pytest.raises(photo_edits.BackgroundNotPlain) as raised:
+        photo_edits.background_colours(busy)
+    message = str(raised.value)
+    assert photo_edits.BUSY_BACKGROUND_MESSAGE == message
+    assert not any(character.isdigit() or character == "%" for character in message)
+    assert message[0].isupper()
+    assert message.endswith(".")
+    for jargon in ("border", "model", "cover", "at least"):
+        assert jargon not in message

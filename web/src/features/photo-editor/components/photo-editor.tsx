@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
@@ -59,6 +59,16 @@ export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEdit
   const [lockAspect, setLockAspect] = useState(true);
   const [angle, setAngle] = useState(15);
   const [color, setColor] = useState('#ffffff');
+  const stageRef = useRef<HTMLElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the steps and Apply sit below the photo: bring what Apply answered on screen.
+  useEffect(() => {
+    if (result) stageRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [result]);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [error]);
 
   const capability = useMemo(
     () => new Map(capabilities.operations.map((item) => [item.op, item])),
@@ -146,7 +156,7 @@ export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEdit
 
   return (
     <div className={styles.editor}>
-      <section className={styles.stage} aria-label="Photo">
+      <section ref={stageRef} className={styles.stage} aria-label="Photo">
         {source === null ? (
           <label htmlFor={fileId} className={styles.drop}>
             {busy === 'upload' ? <Spinner label="Uploading" /> : null}
@@ -217,7 +227,9 @@ export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEdit
       </section>
 
       <aside className={styles.panel} aria-label="Adjustments">
-        {error ? <FormAlert>{error}</FormAlert> : null}
+        <div ref={errorRef} className={styles.alertSlot}>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+        </div>
         <fieldset className={styles.group} disabled={!source || busy !== null || full}>
           <legend>Enhance</legend>
           <Button size="sm" variant="secondary" onClick={() => add({ op: 'enhance' })}>
