@@ -1,7 +1,7 @@
 import { act, render, screen, userEvent, waitFor } from '@/testing/test-utils';
 
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { createTestAuthClient, signInAs } from '@/features/auth/testing';
+import { createTestAuthClient, signInAs } from '@/testing/auth';
 import { AnalyticsClient, type Analytics } from '@/lib/analytics';
 import { AnalyticsProvider, CONSENT_KEY } from '@/lib/analytics-context';
 import { LazyAnalytics, chooseTransport } from '@/lib/analytics-select';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 
 import { Toaster } from '@/components/ui/toaster';
-import type { AuthClient } from '@/features/auth/api/auth-client';
+import type { AuthClient } from '@/lib/auth/auth-client';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { SiteSettingsProvider } from '@/features/site-settings/components/site-settings-provider';
 import { AnalyticsProvider, useAnalyticsClient } from '@/lib/analytics-context';

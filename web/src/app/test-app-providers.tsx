@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 
-import { createTestAuthClient } from '@/features/auth/testing';
+import { createTestAuthClient } from '@/testing/auth';
 
 import { AppProviders } from './provider';
 

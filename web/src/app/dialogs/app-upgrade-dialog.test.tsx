@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 import { installFakePaymentPopup, removeFakePaymentPopup, type FakePopup } from '@/features/payments/testing';
 import { authDb } from '@/testing/mocks/auth-db';
 import { memberDb } from '@/testing/mocks/member-db';

@@ -4,7 +4,7 @@ import { createMockUser } from '@/testing/data-generators';
 import type { MockUser } from '@/testing/mocks/auth-db';
 import { renderApp } from '@/testing/test-utils';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 
 import { AppReportProblemDialog } from '../dialogs/app-report-problem-dialog';
 import { AppUpgradeDialog } from '../dialogs/app-upgrade-dialog';

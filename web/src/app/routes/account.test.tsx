@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider';
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 import { authDb } from '@/testing/mocks/auth-db';
 import { memberDb } from '@/testing/mocks/member-db';
 import { renderApp } from '@/testing/test-utils';

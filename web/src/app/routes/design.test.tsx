@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 import { createMockUser } from '@/testing/data-generators';
 import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';

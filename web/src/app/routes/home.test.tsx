@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { createHomeRow, createTemplate } from '@/testing/data-generators';
 import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 import { LayoutProviders, member } from '../layout/layout-test-utils';

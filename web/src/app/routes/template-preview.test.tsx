@@ -1,4 +1,4 @@
-import { signInAs } from '@/features/auth/testing';
+import { signInAs } from '@/testing/auth';
 import { createTemplate } from '@/testing/data-generators';
 import { authDb } from '@/testing/mocks/auth-db';
 import { db } from '@/testing/mocks/db';

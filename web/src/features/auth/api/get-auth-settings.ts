@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
-import type { AuthClient } from './auth-client';
-import type { AuthSettings } from './auth-types';
+import type { AuthClient } from '@/lib/auth/auth-client';
+import type { AuthSettings } from '@/lib/auth/auth-types';
 
 /** The SWR key of `GET /auth/v1/settings`. */
 export const authSettingsKey = ['auth', 'settings'] as const;

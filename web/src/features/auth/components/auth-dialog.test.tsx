@@ -7,8 +7,9 @@ import { authPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
+import { createTestAuthClient } from '@/testing/auth';
+
 import { PENDING_REFERRAL_KEY } from '../lib/referral';
-import { createTestAuthClient } from '../testing';
 
 import { AuthDialogProvider, useAuthDialog } from './auth-dialog-provider';
 import { AuthProvider, useAuth } from './auth-provider';

@@ -9,9 +9,11 @@ import { authDb } from '@/testing/mocks/auth-db';
 import { apiPath, authPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 
-import type { AuthClient } from '../api/auth-client';
+import type { AuthClient } from '@/lib/auth/auth-client';
+
+import { createTestAuthClient, signInAs } from '@/testing/auth';
+
 import { PENDING_REFERRAL_KEY } from '../lib/referral';
-import { createTestAuthClient, signInAs } from '../testing';
 
 import { AuthProvider, useAuth, type AuthContextValue } from './auth-provider';
 

@@ -4,9 +4,10 @@ import useSWR, { useSWRConfig } from 'swr';
 import { setAccessTokenSource } from '@/lib/auth-token';
 import type { Profile } from '@/types/api';
 
-import type { AuthClient } from '../api/auth-client';
-import type { AuthEvent, AuthUser, Session, UrlAuthError } from '../api/auth-types';
-import { defaultAuthClient } from '../api/default-client';
+import type { AuthClient } from '@/lib/auth/auth-client';
+import type { AuthEvent, AuthUser, Session, UrlAuthError } from '@/lib/auth/auth-types';
+import { defaultAuthClient } from '@/lib/auth/default-client';
+
 import { getProfile, isProfileKey, profileKey } from '../api/get-profile';
 import { clearPendingReferralCode, pendingReferralCode } from '../lib/referral';
 

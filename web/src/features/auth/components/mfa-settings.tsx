@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { env } from '@/config/env';
 
-import type { Factor, TotpEnrollment } from '../api/auth-types';
+import type { Factor, TotpEnrollment } from '@/lib/auth/auth-types';
+
 import { serverErrorMessage } from '../lib/messages';
 import { validateTotpCode } from '../lib/validation';
 

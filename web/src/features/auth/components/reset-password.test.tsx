@@ -5,7 +5,7 @@ import { authDb, type MockUser } from '@/testing/mocks/auth-db';
 import { issueSession } from '@/testing/mocks/handlers/auth';
 import { renderApp, screen, within } from '@/testing/test-utils';
 
-import { createTestAuthClient } from '../testing';
+import { createTestAuthClient } from '@/testing/auth';
 
 import { AuthDialogProvider } from './auth-dialog-provider';
 import { AuthProvider, useAuth } from './auth-provider';

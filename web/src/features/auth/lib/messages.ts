@@ -1,4 +1,4 @@
-import { AuthError } from '../api/auth-client';
+import { AuthError } from '@/lib/auth/auth-client';
 
 /** Spec section 8: shown for a failure that is not the server's own answer. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';

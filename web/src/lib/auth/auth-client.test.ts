@@ -6,7 +6,7 @@ import { authPath } from '@/testing/mocks/handlers/api-path';
 import { issueSession } from '@/testing/mocks/handlers/auth';
 import { server } from '@/testing/mocks/server';
 
-import { createTestAuthClient, SESSION_STORAGE_KEY, signInAs } from '../testing';
+import { createTestAuthClient, SESSION_STORAGE_KEY, signInAs } from '@/testing/auth';
 
 import { AuthError, needsSecondFactor, tokenClaims, type AuthClient } from './auth-client';
 import type { AuthEvent, Session } from './auth-types';

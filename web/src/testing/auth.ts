@@ -3,7 +3,7 @@ import type { MockUser } from '@/testing/mocks/auth-db';
 import { authDb } from '@/testing/mocks/auth-db';
 import { issueSession } from '@/testing/mocks/handlers/auth';
 
-import { AuthClient, type AuthClientOptions } from './api/auth-client';
+import { AuthClient, type AuthClientOptions } from '@/lib/auth/auth-client';
 
 /** Where the client keeps the session (the default `storageKey`). */
 export const SESSION_STORAGE_KEY = 'designcore.auth';

@@ -10,11 +10,21 @@ import type {
   TotpEnrollment,
   UrlAuthError,
 } from './auth-types';
+import {
+  EXPIRY_MARGIN_MS,
+  isInvalidTokenAnswer,
+  isRetryable,
+  needsRefresh,
+  refreshRetryDelaysMs,
+  signOutFailureIgnored,
+  tokenClaims as readTokenClaims,
+} from './session-rules';
 
 /**
  * A small client for our GoTrue-compatible auth API (`/auth/v1`, docs/api.md "Auth"), written
  * instead of using @supabase/auth-js because that client alone would put the first route over
- * its 120 KB budget (docs/decisions.md, "The web app's own auth client"). It follows the rules
+ * its 120 KB budget (docs/decisions.md, "The web app's shell"). Its session rules are in
+ * `session-rules.ts`, held to `domain/auth_session.py` by a shared vector file. It follows the rules
  * designcore's Python client documents (docs/client.md, "Rules and constants"): refresh 90 s
  * before expiry with a backoff on retryable failures, the session dropped on a refresh the
  * server refuses, sign-out that clears locally whatever the server says, the assurance level
@@ -25,12 +35,7 @@ import type {
  * or announced as signed in, until `verifyPendingMfa(code)` steps it up to `aal2`.
  */
 
-export const EXPIRY_MARGIN_MS = 90_000;
 const API_VERSION = '2024-01-01';
-/** Errors of a user fetch that mean the stored session is dead (docs/client.md). */
-const INVALID_TOKEN_CODES = new Set(['bad_jwt', 'session_not_found', 'session_expired', 'user_not_found']);
-/** Sign-out answers that still sign out locally. */
-const SIGN_OUT_IGNORED_STATUSES = new Set([401, 403, 404]);
 
 /** A failure of an auth call. */
 export class AuthError extends Error {
@@ -51,7 +56,7 @@ export class AuthError extends Error {
 
   /** No answer, a 5xx, or an answer this client could not read: trying again may work. */
   get retryable(): boolean {
-    return this.status === 0 || this.status >= 500 || this.code === 'invalid_answer';
+    return isRetryable(this.status) || this.code === 'invalid_answer';
   }
 }
 
@@ -95,7 +100,7 @@ type EnrolAnswer = {
 type CallOptions = { body?: unknown; token?: string; query?: Record<string, string | undefined> };
 type SignUpAnswer = Session | AuthUser;
 
-const DEFAULT_RETRY_DELAYS = [200, 400, 800, 1600, 3200, 6400, 12_800];
+const DEFAULT_RETRY_DELAYS = refreshRetryDelaysMs();
 
 function browserStorage(): KeyValueStorage {
   const memory = new Map<string, string>();
@@ -132,18 +137,9 @@ function browserStorage(): KeyValueStorage {
   };
 }
 
-/** The payload of a JWT, read without verifying it (the server verifies). */
+/** The payload of a JWT, read without verifying it (the server verifies); `{}` when it is not one. */
 export function tokenClaims(token: string): Record<string, unknown> {
-  const part = token.split('.')[1];
-  if (!part) return {};
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return readTokenClaims(token) ?? {};
 }
 
 export function assuranceLevel(session: Session): AssuranceLevel {
@@ -312,7 +308,7 @@ export class AuthClient {
       try {
         await this.#call('POST', '/logout', { token });
       } catch (error) {
-        if (!(error instanceof AuthError && SIGN_OUT_IGNORED_STATUSES.has(error.status))) failure = error;
+        if (!(error instanceof AuthError && signOutFailureIgnored(error.status))) failure = error;
       }
     }
     this.#pending = null;
@@ -344,7 +340,7 @@ export class AuthClient {
       this.#replaceUser(user);
       return user;
     } catch (error) {
-      if (error instanceof AuthError && [401, 403].includes(error.status) && INVALID_TOKEN_CODES.has(error.code)) {
+      if (error instanceof AuthError && isInvalidTokenAnswer(error.status, error.code)) {
         this.#clear();
         this.#emit('SIGNED_OUT', null);
       }
@@ -633,7 +629,7 @@ export class AuthClient {
   }
 
   #expiresSoon(session: Session): boolean {
-    return session.expires_at * 1000 - this.#now() < EXPIRY_MARGIN_MS;
+    return needsRefresh(session.expires_at, this.#now());
   }
 
   #schedule(delayMs?: number) {
