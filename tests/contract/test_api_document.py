@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from schemathesis import checks
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode, checks
 
 from designcore.adapters.memory import StaticAuthenticator
 from designcore.app.http import create_app
@@ -34,6 +35,46 @@ CHECKS = [
     checks.response_headers_conformance,
 ]
 """No 5xx; every status, media type, body and header as the document declares."""
+
+NOT_YET_ACCEPTING = frozenset(
+    {
+        "GET /api/v1/templates/match",
+        "POST /api/v1/prompts",
+        "POST /api/v1/search-prompts",
+        "GET /storage/v1/object/public/{bucket}/{path}",
+        "GET /storage/v1/object/authenticated/{bucket}/{path}",
+        "POST /storage/v1/object/{bucket}/{path}",
+        "GET /storage/v1/render/image/public/{bucket}/{path}",
+        "PATCH /api/v1/profiles/me",
+        "POST /api/v1/problem-reports",
+        "POST /api/v1/events",
+        "PUT /api/v1/creators/me",
+        "PUT /auth/v1/user",
+        "POST /auth/v1/token",
+        "POST /auth/v1/signup",
+        "POST /auth/v1/verify",
+        "POST /auth/v1/recover",
+        "POST /auth/v1/resend",
+        "GET /auth/v1/authorize",
+        "POST /auth/v1/factors/{factor_id}/challenge",
+        "POST /functions/v1/create-premium-upgrade",
+        "POST /functions/v1/verify-premium-payment",
+        "POST /api/v1/webhooks/paystack",
+        "POST /api/v1/exports",
+        "POST /api/v1/photo-editor/edits",
+        "POST /api/v1/photo-editor/designs",
+        "PUT /api/v1/designs/{design_id}",
+        "PATCH /api/v1/designs/{design_id}",
+        "GET /api/v1/designs",
+        "POST /api/v1/designs",
+        "GET /api/v1/calendar",
+        "POST /api/v1/logo-maker/previews",
+        "POST /api/v1/logo-maker/designs",
+        "POST /api/v1/logo-maker/exports",
+    }
+)
+"""Operations whose document still admits requests the API refuses (a rule the schema does not
+state yet). Work to do, listed so nothing is added to it: the positive run skips them."""
 
 ADMIN = Viewer(user_id="u-admin", user_role="admin")
 HEADERS = {"Authorization": "Bearer admin-token"}
@@ -70,10 +111,14 @@ def fixture_api_schema(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
         )
 
 
-def _disagreements(operation: Any) -> list[str]:
+def _disagreements(
+    operation: Any,
+    mode: GenerationMode = GenerationMode.POSITIVE,
+    checked: list[Any] = CHECKS,
+) -> list[str]:
     """Run ``EXAMPLES`` generated requests of one operation; answer what went wrong."""
 
-    @given(case=operation.as_strategy())
+    @given(case=operation.as_strategy(generation_mode=mode))
     @settings(
         max_examples=EXAMPLES,
         deadline=None,
@@ -82,13 +127,23 @@ def _disagreements(operation: Any) -> list[str]:
         database=None,
     )
     def run(case: Any) -> None:
-        case.call_and_validate(headers=HEADERS, checks=CHECKS)
+        case.call_and_validate(headers=HEADERS, checks=checked)
 
     try:
         run()
-    except Exception as error:  # every failure of every operation is reported at the end
+    except Unsatisfiable:  # nothing of this mode to generate (no parameters, say)
+        return []
+    except BaseException as error:  # every failure of every operation is reported at the end
+        if isinstance(error, KeyboardInterrupt | SystemExit):
+            raise
         return [f"{operation.label}: {error}"]
     return []
+
+
+def _takes_more_than_its_path(operation: Any) -> bool:
+    """Whether the operation has a body or a query or header parameter: one whose only input
+    is its path (a free string) admits no invalid request to generate."""
+    return any(len(part) > 0 for part in (operation.body, operation.query, operation.headers))
 
 
 class TestApiDocument:
@@ -100,3 +155,40 @@ class TestApiDocument:
 
         assert [] == problems, "\n\n".join(problems)
         assert len(operations) > 80
+
+    def test_requests_the_document_admits_are_accepted(self, api_schema: Any) -> None:
+        """Every request valid by the document is taken up (no 400/422 for data the schema
+        allows), so the document states the rules the API enforces."""
+        operations = [result.ok() for result in api_schema.get_all_operations()]
+        checked = [op for op in operations if op.label not in NOT_YET_ACCEPTING]
+        problems = [
+            problem
+            for op in checked
+            for problem in _disagreements(op, checked=[*CHECKS, checks.positive_data_acceptance])
+        ]
+
+        assert [] == problems, "\n\n".join(problems)
+
+    def test_the_operations_not_yet_accepting_exist(self, api_schema: Any) -> None:
+        """Each operation listed in ``NOT_YET_ACCEPTING`` is one of the document's (a renamed
+        or removed one must leave the list)."""
+        labels = {result.ok().label for result in api_schema.get_all_operations()}
+
+        assert [] == sorted(NOT_YET_ACCEPTING - labels)
+
+    def test_requests_the_document_refuses_are_refused(self, api_schema: Any) -> None:
+        """Requests the document rules out (wrong types, missing fields, out of range) get a
+        4xx, never a 2xx and never a server error."""
+        operations = [result.ok() for result in api_schema.get_all_operations()]
+        problems = [
+            problem
+            for op in operations
+            if _takes_more_than_its_path(op)
+            for problem in _disagreements(
+                op,
+                GenerationMode.NEGATIVE,
+                [checks.not_a_server_error, checks.negative_data_rejection],
+            )
+        ]
+
+        assert [] == problems, "\n\n".join(problems)

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from litestar import HttpMethod, Litestar, Request, Response, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
@@ -298,8 +299,32 @@ def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
     return document
 
 
+def _structs() -> Iterator[type[msgspec.Struct]]:
+    pending: list[type[msgspec.Struct]] = [msgspec.Struct]
+    while pending:
+        struct = pending.pop()
+        yield struct
+        pending.extend(struct.__subclasses__())
+
+
+def document_closed_objects(document: OpenAPI) -> OpenAPI:
+    """Declare ``additionalProperties: false`` on the body schemas of structs that refuse
+    unknown fields (``forbid_unknown_fields``; the framework does not say so), matched by their
+    title; a title two structs share is left open unless both refuse unknown fields."""
+    closed: dict[str, bool] = {}
+    for struct in _structs():
+        refuses = bool(struct.__struct_config__.forbid_unknown_fields)
+        name = struct.__name__
+        closed[name] = closed.get(name, True) and refuses
+    for schema in (document.components.schemas or {}).values():
+        if schema.title and closed.get(schema.title) and schema.properties is not None:
+            schema.additional_properties = False
+    return document
+
+
 def complete_api_document(app: Litestar) -> None:
-    """Build ``app``'s API document now and complete it with :func:`document_errors` and
-    :func:`document_nul_free_strings` (the framework keeps the document, so
-    ``/schema/openapi.json`` serves the completed one)."""
-    document_nul_free_strings(document_errors(app.openapi_schema))
+    """Build ``app``'s API document now and complete it with :func:`document_errors`,
+    :func:`document_nul_free_strings` and :func:`document_closed_objects` (the framework keeps
+    the document, so ``/schema/openapi.json`` serves the completed one)."""
+    document = document_errors(app.openapi_schema)
+    document_closed_objects(document_nul_free_strings(document))
