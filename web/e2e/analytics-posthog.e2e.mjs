@@ -110,7 +110,7 @@ before(async () => {
     DESIGNCORE_POSTHOG_HOST: posthogHost,
   }).child;
   await waitUntilUp(`${baseUrl}/api/v1/health`);
-  browser = await launchBrowser();
+  browser = await launchBrowser({ consentBanner: true });
 });
 
 after(async () => {

@@ -15,7 +15,7 @@ const BASE_URL = baseUrl();
 let browser;
 
 before(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ consentBanner: true });
 });
 
 after(async () => {
@@ -76,6 +76,49 @@ describe('Analytics', () => {
       assert.ok(people(text, 'Payment succeeded') >= 1, text);
     } finally {
       await context.close();
+    }
+  });
+
+  test('the consent banner stays on screen until answered: Home on a phone and at 1440 px, and the editor', async () => {
+    const member = await newUser('consent-banner');
+    const created = await call('/api/v1/designs', { token: member.token, body: { blank: { width: 1080, height: 1080 } } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const onScreen = (page) =>
+      page.getByRole('region', { name: 'Analytics consent' }).evaluate((banner) => {
+        const box = banner.getBoundingClientRect();
+        // Above whatever bar is fixed at the bottom: the phone's navigation, the editor's panels.
+        const bars = [...document.querySelectorAll('nav')]
+          .filter((nav) => getComputedStyle(nav).position === 'fixed' || nav.getAttribute('aria-label') === 'Editor panels')
+          .map((nav) => nav.getBoundingClientRect())
+          .filter((bar) => bar.height > 0);
+        const floor = Math.min(window.innerHeight, ...bars.map((bar) => bar.top));
+        return { top: box.top, bottom: box.bottom, floor, fits: box.top >= 0 && box.bottom <= floor && box.height > 0 };
+      });
+    for (const [width, height] of [[375, 800], [1440, 900]]) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${BASE_URL}/`);
+        await page.getByRole('region', { name: 'Church' }).getByRole('img').first().waitFor();
+        let seen = await onScreen(page);
+        assert.ok(seen.fits, `at ${width} px the banner is off screen before scrolling: ${JSON.stringify(seen)}`);
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+        seen = await onScreen(page);
+        assert.ok(seen.fits, `at ${width} px the banner left the screen on scrolling: ${JSON.stringify(seen)}`);
+        await page.screenshot({ path: `${RESULTS_DIR}/analytics-consent-home-${width}.png` });
+
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await signInThroughDialog(page, member.email);
+        await page.goto(`${BASE_URL}/editor?designId=${created.body.id}`);
+        await page.locator('[aria-label=Canvas] canvas').first().waitFor({ timeout: 30_000 });
+        seen = await onScreen(page);
+        assert.ok(seen.fits, `at ${width} px the banner is hidden in the editor: ${JSON.stringify(seen)}`);
+        await page.screenshot({ path: `${RESULTS_DIR}/analytics-consent-editor-${width}.png` });
+        await page.getByRole('region', { name: 'Analytics consent' }).getByRole('button', { name: 'Decline' }).click();
+        await page.getByRole('region', { name: 'Analytics consent' }).waitFor({ state: 'detached' });
+      } finally {
+        await context.close();
+      }
     }
   });
 });

@@ -23,10 +23,26 @@ export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.m
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Chromium with the flags CI needs; also makes RESULTS_DIR. */
-export async function launchBrowser() {
+/** Answers the analytics consent banner before the app starts (unless a test answered it already). */
+function answerConsent() {
+  try {
+    if (localStorage.getItem('designcore.analytics-consent') === null) {
+      localStorage.setItem('designcore.analytics-consent', 'declined');
+    }
+  } catch {
+    // An opaque origin (about:blank, data:) has no storage.
+  }
+}
+
+/**
+ * Headless Chromium with the flags CI needs; also makes RESULTS_DIR. The consent banner stays on
+ * screen until answered (fixed above the bottom bars), so every page of this browser has it
+ * answered ("declined") before the app starts, unless `consentBanner` is true: tests about the
+ * banner ask for it.
+ */
+export async function launchBrowser({ consentBanner = false } = {}) {
   await mkdir(RESULTS_DIR, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -38,4 +54,19 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
   });
+  if (consentBanner) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(answerConsent);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes its context.
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
