@@ -160,9 +160,33 @@ describe('the account page', () => {
     expect(await screen.findByText('Two-factor authentication is on')).toBeInTheDocument();
     expect(owner.factors.map((factor) => factor.status)).toEqual(['verified']);
 
+    // Turning it off asks to confirm with a current code: nothing is removed before it.
     await user.click(await within(mfa).findByRole('button', { name: 'Turn off two-factor authentication' }));
+    const confirm = await within(mfa).findByRole('form', { name: 'Turn off two-factor authentication' });
+    expect(owner.factors).toHaveLength(1);
+    await user.click(within(confirm).getByRole('button', { name: 'Turn off' }));
+    expect(within(confirm).getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    await user.type(within(confirm).getByLabelText('Current code'), '000000');
+    await user.click(within(confirm).getByRole('button', { name: 'Turn off' }));
+    expect(await within(confirm).findByText('Invalid TOTP code entered')).toBeInTheDocument();
+    expect(owner.factors).toHaveLength(1);
+
+    await user.type(within(confirm).getByLabelText('Current code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(owner.factors).toEqual([]));
     expect(await within(mfa).findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  });
+
+  test('keeping two-factor authentication on removes nothing', async () => {
+    const { user, member: owner } = renderAccount();
+    owner.factors.push({ id: 'factor-on', status: 'verified', code: '123456' });
+    const mfa = await screen.findByRole('region', { name: 'Two-factor authentication' });
+
+    await user.click(await within(mfa).findByRole('button', { name: 'Turn off two-factor authentication' }));
+    await user.click(await within(mfa).findByRole('button', { name: 'Keep it on' }));
+
+    expect(await within(mfa).findByRole('button', { name: 'Turn off two-factor authentication' })).toBeInTheDocument();
+    expect(owner.factors.map((factor) => factor.id)).toEqual(['factor-on']);
   });
 
   test('signed out, it asks to sign in', async () => {

@@ -21,7 +21,9 @@ const isVerifiedTotp = (factor: Factor) => factor.factor_type === 'totp' && fact
 /**
  * Account settings: two-factor authentication with an authenticator app. Turning it on enrols a
  * TOTP factor (`POST /auth/v1/factors`), shows its QR code and secret, and verifies a first code;
- * from then on a sign-in asks for the code. Turning it off removes the factor.
+ * from then on a sign-in asks for the code. Turning it off asks to confirm with a current code
+ * (checked by the server, which also raises the session to aal2, as removing a verified factor
+ * needs), then removes the factor.
  */
 export function MfaSettings() {
   const { client, user } = useAuth();
@@ -34,6 +36,7 @@ export function MfaSettings() {
   const [enrolment, setEnrolment] = useState<TotpEnrollment | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [turningOff, setTurningOff] = useState<string | null>(null);
 
   const verified = (factors ?? []).filter(isVerifiedTotp);
 
@@ -66,22 +69,18 @@ export function MfaSettings() {
     await load();
   };
 
-  const turnOff = async (factorId: string) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await client.mfa.unenroll(factorId);
-      toast.success('Two-factor authentication turned off');
-      await load();
-    } catch (error) {
-      setFailure(serverErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  const turnedOff = async () => {
+    setTurningOff(null);
+    toast.success('Two-factor authentication turned off');
+    await load();
   };
 
   if (loadError) return <FormAlert>{loadError}</FormAlert>;
   if (factors === null) return <Spinner size="sm" label="Loading two-factor settings" />;
+
+  if (turningOff) {
+    return <TurnOffForm factorId={turningOff} onCancel={() => setTurningOff(null)} onTurnedOff={turnedOff} />;
+  }
 
   if (enrolment) {
     return (
@@ -111,7 +110,10 @@ export function MfaSettings() {
               variant="secondary"
               className={styles.action}
               disabled={busy}
-              onClick={() => void turnOff(factor.id)}
+              onClick={() => {
+                setFailure(null);
+                setTurningOff(factor.id);
+              }}
             >
               Turn off two-factor authentication
             </Button>
@@ -182,6 +184,63 @@ function EnrolForm({ enrolment, onCancel, onVerified }: EnrolFormProps) {
         </Button>
         <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending ? 'Verifying…' : 'Verify and turn on'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TurnOffFormProps = { factorId: string; onCancel: () => void; onTurnedOff: () => Promise<void> };
+
+/** Confirms turning two-factor authentication off with a current code from the app. */
+function TurnOffForm({ factorId, onCancel, onTurnedOff }: TurnOffFormProps) {
+  const { client } = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateTotpCode(code);
+    setError(problem);
+    setFailure(null);
+    if (problem) return;
+    setPending(true);
+    try {
+      const challenge = await client.mfa.challenge(factorId);
+      await client.mfa.verify({ factorId, challengeId: challenge.id, code: code.trim() });
+      await client.mfa.unenroll(factorId);
+      await onTurnedOff();
+    } catch (caught) {
+      setFailure(serverErrorMessage(caught));
+      setCode('');
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className={styles.enrol} noValidate onSubmit={(event) => void submit(event)} aria-label="Turn off two-factor authentication">
+      <p>
+        <strong>Turn off two-factor authentication?</strong> Signing in will ask only for your password. To confirm,
+        enter the 6-digit code your authenticator app shows now.
+      </p>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextField
+        label="Current code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={error}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onCancel}>
+          Keep it on
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? 'Turning off…' : 'Turn off'}
         </Button>
       </div>
     </form>
