@@ -22,8 +22,8 @@ import atexit
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Iterator
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -58,7 +58,7 @@ class FakeTime:
     clock: FixedClock = attrs.field(factory=FixedClock)
     sleeps: list[float] = attrs.field(factory=list)
 
-    def now(self) -> Any:
+    def now(self) -> datetime:
         """The shared time."""
         return self.clock.now()
 
@@ -141,7 +141,7 @@ class AuthServer:
         self.container.reset_singletons()
 
     @property
-    def transport(self) -> httpx.BaseTransport:
+    def transport(self) -> TestClientTransport[TestClient[Any]]:
         """The app itself, as an httpx transport."""
         return TestClientTransport(self._client)
 
@@ -165,7 +165,7 @@ class AuthServer:
     def session_count(self, user_id: str) -> int:
         """How many sessions of the user the server keeps."""
         with self.container.accounts()() as uow:
-            return uow.sessions.count_for_user(user_id)
+            return int(uow.sessions.count_for_user(user_id))
 
     def mails(self) -> list[tuple[str, str]]:
         """``(subject, to)`` of every mail sent, oldest first."""
@@ -291,9 +291,3 @@ def _json_body(content: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return loaded if isinstance(loaded, dict) else None
-
-
-def serve(time: FakeTime, *, confirm_email: bool = False) -> Iterator[AuthServer]:
-    """An :class:`AuthServer` for a fixture, started and stopped around the test."""
-    with AuthServer(time, confirm_email=confirm_email) as server:
-        yield server
