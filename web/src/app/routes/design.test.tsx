@@ -86,4 +86,20 @@ describe('/design', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This template cannot be opened' })).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('A template without polotno_json was opened in the editor', 'tpl-empty');
   });
+
+  test('a free account out of designs sees the server’s reason under the upgrade dialog, not a stuck “Creating new design...”', async () => {
+    signInAs(createMockUser());
+    const reason =
+      'free accounts keep 5 designs; each further design costs 1 credit and you have 0. Delete a design, earn credits by inviting friends, or upgrade to premium';
+    server.use(
+      http.post(apiPath('/designs'), () =>
+        HttpResponse.json({ status: 402, code: 'insufficient_credits', message: reason }, { status: 402 }),
+      ),
+    );
+    render('/design?templateId=tpl-6');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No credits left for a new design' })).toBeInTheDocument();
+    expect(screen.getByText(/^Free accounts keep 5 designs; each further design costs 1 credit and you have 0\./)).toBeInTheDocument();
+    expect(screen.queryByText('Creating new design...')).not.toBeInTheDocument();
+  });
 });

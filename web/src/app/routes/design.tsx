@@ -24,7 +24,8 @@ function failureOf(error: unknown): Failure {
     return { title: 'This is a premium template', text: 'Upgrade to Premium to customise it.' };
   }
   if (error instanceof ApiError && error.code === 'insufficient_credits') {
-    return { title: 'No credits left for a new design', text: 'Free accounts keep a few designs; each further design costs a credit. Upgrade to Premium for unlimited designs.' };
+    // The server's reason (how many designs free accounts keep, what a further one costs).
+    return { title: 'No credits left for a new design', text: sentence(error.message) };
   }
   if (error instanceof ApiError && error.code === 'template_has_no_document') {
     return { title: 'This template cannot be opened', text: 'It has no editable design yet. Choose another template.' };
@@ -32,7 +33,15 @@ function failureOf(error: unknown): Failure {
   if (error instanceof ApiError && (error.code === 'template_not_found' || error.status === 404)) {
     return { title: 'Template not found', text: 'It may have been removed. Choose another template.' };
   }
-  return { title: 'We could not create your design', text: error instanceof Error ? error.message : 'Try again.' };
+  return { title: 'We could not create your design', text: error instanceof Error ? sentence(error.message) : 'Try again.' };
+}
+
+/** The server's message as a sentence: capitalised, with a full stop. */
+function sentence(message: string): string {
+  const text = message.trim();
+  if (!text) return 'Try again.';
+  const capitalised = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
 /**
@@ -63,10 +72,7 @@ export default function DesignRoute() {
       .then((design) => navigate(paths.editor.getHref(design.id), { replace: true }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.code === 'upgrade_required' || error.code === 'insufficient_credits')) upgrade.open();
-        if (error instanceof ApiError && error.code === 'insufficient_credits') {
-    return { title: 'No credits left for a new design', text: 'Free accounts keep a few designs; each further design costs a credit. Upgrade to Premium for unlimited designs.' };
-  }
-  if (error instanceof ApiError && error.code === 'template_has_no_document') {
+        if (error instanceof ApiError && error.code === 'template_has_no_document') {
           console.error('A template without polotno_json was opened in the editor', templateId);
         }
         setFailure(failureOf(error));
