@@ -40,7 +40,7 @@ function failureOf(error: unknown): Failure {
 function sentence(message: string): string {
   const text = message.trim();
   if (!text) return 'Try again.';
-  const capitalised = text[0]!.toUpperCase() + text.slice(1);
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
