@@ -1,37 +1,38 @@
 /**
  * The editor: toolbar (name, undo/redo, zoom, save status, download), the template's field form,
  * pages, layers and tools on the left, the canvas in the middle, the selection's properties on
- * the right (a bottom sheet on phones). Changes are saved a second after the last one.
+ * the right (a bottom sheet on phones). Saving (`useAutosave`, a second after the last change),
+ * zoom, shortcuts and the clipboard are hooks in `../hooks/`; the toolbar is `EditorToolbar`.
  */
 import type Konva from 'konva';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 
-import { createDesign, getDesign, patchDesign, saveDesign, uploadImage, type Design } from '../api/designs';
-import { DesignSaver, SAVE_STATUS_TEXT, type SaveStatus } from '../lib/design-saver';
-import { indexedDbStore, type OfflineStore } from '../lib/offline-store';
-import { commandFor, isTyping, SHORTCUTS, type ShortcutCommand } from '../lib/shortcuts';
+import { patchDesign, uploadImage, type Design } from '../api/designs';
+import { useAutosave } from '../hooks/use-autosave';
+import { useClipboard } from '../hooks/use-clipboard';
+import { useShortcuts } from '../hooks/use-shortcuts';
+import { useZoom } from '../hooks/use-zoom';
+import type { OfflineStore } from '../lib/offline-store';
+import { SHORTCUTS } from '../lib/shortcuts';
 import { textBoxHeight } from '../lib/text-style';
-import { copyElements, readClipboard } from '../model/clipboard';
 import { pageSize, walk, type DesignDocument, type DesignElement } from '../model/document';
-import { canRedo, canUndo, selectedElements, type EditorAction } from '../model/editor-state';
+import { canRedo, canUndo } from '../model/editor-state';
 import { EditorStore, makeElementId } from '../model/editor-store';
 import type { FieldRequirement } from '../model/fields';
 import { DesignCanvas } from './design-canvas';
-import { DuplicateIcon, RedoIcon, TrashIcon, UndoIcon } from './editor-icons';
 import { DownloadDialog, type DownloadPlan } from './download-dialog';
 import styles from './editor.module.css';
+import { EditorToolbar } from './editor-toolbar';
 import { FieldForm } from './field-form';
 import { LayersPanel } from './layers-panel';
 import { PropertiesPanel } from './properties-panel';
 import { useFonts } from './use-fonts';
 
-export const MIN_ZOOM = 0.25;
-export const MAX_ZOOM = 4;
+export { MAX_ZOOM, MIN_ZOOM } from '../hooks/use-zoom';
 
 /** Formats the design can be resized to. */
 export const FORMATS = [
@@ -52,10 +53,6 @@ type Props = {
   offlineStore?: OfflineStore;
 };
 
-function clampZoom(zoom: number): number {
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-}
-
 function newElement(kind: 'text' | 'rect' | 'circle' | 'star' | 'line', page: { width: number; height: number }): DesignElement {
   const id = makeElementId();
   const side = Math.round(Math.min(page.width, page.height) / 4);
@@ -70,22 +67,15 @@ function newElement(kind: 'text' | 'rect' | 'circle' | 'star' | 'line', page: { 
 }
 
 export function EditorScreen({ design, requirements, userId, plan, onUpgrade, onCreditSpent, offlineStore }: Props) {
-  const navigate = useNavigate();
   const store = useMemo(() => new EditorStore(design.document), [design.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const dispatch = store.dispatch;
-  const localStore = useMemo(() => offlineStore ?? indexedDbStore(), [offlineStore]);
-  const [status, setStatus] = useState<SaveStatus>('saved');
-  const [conflict, setConflict] = useState(false);
   /** The page being dragged in the pages list to a new place (the arrows do the same). */
   const [draggingPage, setDraggingPage] = useState<number | null>(null);
   const [name, setName] = useState(design.name);
-  const [zoom, setZoom] = useState(0.5);
-  const [fitZoom, setFitZoom] = useState(0.5);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showDownload, setShowDownload] = useState(false);
   const [sheet, setSheet] = useState<'none' | 'properties' | 'fields' | 'layers'>('none');
-  const scrollRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage | null>(null);
   const { families, version: fontsVersion, ready: fontsReady } = useFonts(state.doc);
   const page = state.doc.pages[state.pageIndex];
@@ -110,171 +100,11 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
     if (Object.keys(patches).length > 0) dispatch({ type: 'normalize', patches });
   }, [state.doc, fontsReady, fontsVersion, dispatch]);
 
-  // ---------------------------------------------------------------- saving
-  const saver = useMemo(
-    () =>
-      new DesignSaver({
-        designId: design.id,
-        version: design.version,
-        store: localStore,
-        save: async (document, version) => (await saveDesign(design.id, version, { document })).version,
-        onStatus: setStatus,
-        onConflict: () => setConflict(true),
-      }),
-    [design.id, design.version, localStore],
-  );
-  useEffect(() => () => saver.dispose(), [saver]);
-
-  // Changes kept on this device from an earlier visit: continue from them.
-  useEffect(() => {
-    let active = true;
-    void localStore.get(design.id).then((pending) => {
-      if (!active || !pending) return;
-      if (pending.baseVersion === design.version) {
-        dispatch({ type: 'replace-document', doc: pending.document });
-        saver.change(pending.document);
-      } else if (pending.baseVersion < design.version) {
-        dispatch({ type: 'replace-document', doc: pending.document });
-        saver.change(pending.document);
-        setConflict(true);
-      }
-    });
-    return () => {
-      active = false;
-    };
-  }, [design.id, design.version, dispatch, localStore, saver]);
-
-  const lastRevision = useRef(state.revision);
-  useEffect(() => {
-    if (state.revision === lastRevision.current) return;
-    lastRevision.current = state.revision;
-    saver.change(state.doc);
-  }, [state.revision, state.doc, saver]);
-
-  useEffect(() => {
-    const online = () => saver.online();
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!saver.hasUnsavedChanges) return;
-      void saver.flush();
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') void saver.flush();
-    };
-    window.addEventListener('online', online);
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('visibilitychange', hidden);
-      void saver.flush();
-    };
-  }, [saver]);
-
-  const reloadTheirs = async () => {
-    const fresh = await getDesign(design.id);
-    saver.rebase(fresh.version);
-    dispatch({ type: 'replace-document', doc: fresh.document });
-    lastRevision.current = store.getState().revision;
-    setConflict(false);
-  };
-
-  const keepMineAsCopy = async () => {
-    const mine = store.getState().doc;
-    const copy = await createDesign({ blank: { width: mine.width, height: mine.height } });
-    await saveDesign(copy.id, copy.version, { document: mine, name: `${name} (copy)` });
-    saver.rebase(saver.baseVersion);
-    setConflict(false);
-    navigate(`/editor?designId=${encodeURIComponent(copy.id)}`, { replace: false });
-  };
-
-  // ---------------------------------------------------------------- zoom
-  const fit = useCallback(() => {
-    const area = scrollRef.current;
-    if (!area) return;
-    const next = Math.max(0.05, Math.min(MAX_ZOOM, (area.clientWidth - 48) / size.width, (area.clientHeight - 48) / size.height));
-    setFitZoom(next);
-    setZoom(next);
-  }, [size.width, size.height]);
-  useLayoutEffect(() => {
-    fit();
-  }, [fit]);
-  useEffect(() => {
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, [fit]);
-  useEffect(() => {
-    const area = scrollRef.current;
-    if (!area) return;
-    const wheel = (event: WheelEvent) => {
-      if (!event.ctrlKey && !event.metaKey) return;
-      event.preventDefault();
-      setZoom((z) => clampZoom(z * (event.deltaY < 0 ? 1.1 : 1 / 1.1)));
-    };
-    area.addEventListener('wheel', wheel, { passive: false });
-    return () => area.removeEventListener('wheel', wheel);
-  }, []);
-
-  // ---------------------------------------------------------------- commands
-  const run = useCallback(
-    (command: ShortcutCommand) => {
-      const current = store.getState();
-      switch (command.type) {
-        case 'copy':
-          copyElements(selectedElements(current));
-          return;
-        case 'cut':
-          copyElements(selectedElements(current));
-          dispatch({ type: 'delete' });
-          return;
-        case 'paste-clipboard': {
-          const elements = readClipboard();
-          if (elements.length > 0) dispatch({ type: 'paste', elements });
-          return;
-        }
-        case 'select-all':
-          dispatch({ type: 'select', ids: (current.doc.pages[current.pageIndex]?.children ?? []).filter((e) => !e.locked && e.visible !== false).map((e) => e.id) });
-          return;
-        case 'deselect':
-          dispatch({ type: 'select', ids: [] });
-          return;
-        case 'zoom-in':
-          setZoom((z) => clampZoom(z * 1.25));
-          return;
-        case 'zoom-out':
-          setZoom((z) => clampZoom(z / 1.25));
-          return;
-        case 'zoom-fit':
-          fit();
-          return;
-        case 'shortcuts':
-          setShowShortcuts(true);
-          return;
-        case 'arrange': {
-          const id = current.selection[0];
-          if (id) dispatch({ type: 'reorder', id, to: command.to });
-          return;
-        }
-        default:
-          dispatch(command as EditorAction);
-      }
-    },
-    [dispatch, fit, store],
-  );
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || showDownload) return;
-      const command = commandFor(event);
-      if (!command) return;
-      event.preventDefault();
-      run(command);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [run, showDownload]);
+  const autosave = useAutosave(design, store, offlineStore);
+  const { areaRef: canvasArea, ...zoom } = useZoom(size.width, size.height);
+  const clipboard = useClipboard(store);
+  const showShortcutList = useCallback(() => setShowShortcuts(true), []);
+  useShortcuts({ store, clipboard, zoom, showShortcuts: showShortcutList, enabled: !showDownload });
 
   const add = (kind: Parameters<typeof newElement>[0]) => dispatch({ type: 'add', elements: [newElement(kind, size)] });
   const imageInput = useRef<HTMLInputElement>(null);
@@ -309,8 +139,6 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
       toast.error('Could not rename the design', error instanceof Error ? error.message : undefined);
     }
   };
-
-  const hasSelection = state.selection.length > 0;
 
   const leftPanel = (
     <>
@@ -425,64 +253,26 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
   return (
     <div className={styles.editor}>
       <title>{`${name} · Editor`}</title>
-      <div className={styles.toolbar} role="toolbar" aria-label="Editor">
-        <input
-          className={styles.nameInput}
-          aria-label="Design name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          onBlur={(e) => void rename(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-        />
-        <div className={styles.toolGroup}>
-          <button type="button" className={styles.toggle} aria-label="Undo" disabled={!canUndo(state)} onClick={() => dispatch({ type: 'undo' })}>
-            <UndoIcon />
-          </button>
-          <button type="button" className={styles.toggle} aria-label="Redo" disabled={!canRedo(state)} onClick={() => dispatch({ type: 'redo' })}>
-            <RedoIcon />
-          </button>
-          {hasSelection ? (
-            <>
-              <button type="button" className={styles.toggle} aria-label="Duplicate" onClick={() => dispatch({ type: 'duplicate' })}>
-                <DuplicateIcon />
-              </button>
-              <button type="button" className={styles.toggle} aria-label="Delete" onClick={() => dispatch({ type: 'delete' })}>
-                <TrashIcon />
-              </button>
-            </>
-          ) : null}
-        </div>
-        <div className={styles.toolGroup} role="group" aria-label="Zoom">
-          <button type="button" className={styles.toggle} aria-label="Zoom out" onClick={() => setZoom((z) => clampZoom(z / 1.25))}>
-            −
-          </button>
-          <span className={styles.zoomValue} aria-live="polite">
-            {Math.round(zoom * 100)}%
-          </span>
-          <button type="button" className={styles.toggle} aria-label="Zoom in" onClick={() => setZoom((z) => clampZoom(z * 1.25))}>
-            +
-          </button>
-          <button type="button" className={styles.toggle} aria-label="Zoom to fit" aria-pressed={zoom === fitZoom} onClick={fit}>
-            Fit
-          </button>
-        </div>
-        <span className={styles.status} role="status" data-status={status}>
-          {SAVE_STATUS_TEXT[status]}
-        </span>
-        <button type="button" className={styles.toggle} aria-label="Keyboard shortcuts" onClick={() => setShowShortcuts(true)}>
-          ?
-        </button>
-        <Button size="sm" onClick={() => setShowDownload(true)}>
-          Download
-        </Button>
-      </div>
+      <EditorToolbar
+        name={name}
+        onNameChange={setName}
+        onRename={(next) => void rename(next)}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        hasSelection={state.selection.length > 0}
+        dispatch={dispatch}
+        zoom={zoom}
+        status={autosave.status}
+        onShowShortcuts={showShortcutList}
+        onDownload={() => setShowDownload(true)}
+      />
       <aside className={`${styles.left} ${sheet === 'fields' || sheet === 'layers' ? styles.sheetOpen : ''}`} aria-label="Design panels">
         {leftPanel}
       </aside>
       {/* Busy until the document's fonts are in and its texts measured with them. */}
-      <div className={styles.canvasArea} ref={scrollRef} role="region" aria-label="Canvas" aria-busy={!fontsReady}>
+      <div className={styles.canvasArea} ref={canvasArea} role="region" aria-label="Canvas" aria-busy={!fontsReady}>
         <div className={styles.canvasInner}>
-          <DesignCanvas state={state} dispatch={dispatch} zoom={zoom} onZoom={(z) => setZoom(clampZoom(z))} fontsVersion={fontsVersion} stageRef={stageRef} />
+          <DesignCanvas state={state} dispatch={dispatch} zoom={zoom.zoom} onZoom={zoom.setZoom} fontsVersion={fontsVersion} stageRef={stageRef} />
         </div>
       </div>
       <aside className={`${styles.right} ${sheet === 'properties' ? styles.sheetOpen : ''}`} aria-label="Properties">
@@ -510,13 +300,13 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
         </dl>
       </Dialog>
 
-      <Dialog open={conflict} onClose={() => undefined} title="This design was changed somewhere else" size="sm">
+      <Dialog open={autosave.conflict} onClose={() => undefined} title="This design was changed somewhere else" size="sm">
         <p>Another tab or device saved a newer version while you were editing. Your changes are kept on this device.</p>
         <div className={styles.buttonRow}>
-          <Button variant="secondary" onClick={() => void reloadTheirs()}>
+          <Button variant="secondary" onClick={() => void autosave.reloadTheirs()}>
             Reload theirs
           </Button>
-          <Button onClick={() => void keepMineAsCopy()}>Keep mine as a copy</Button>
+          <Button onClick={() => void autosave.keepMineAsCopy(name)}>Keep mine as a copy</Button>
         </div>
       </Dialog>
 
@@ -526,7 +316,7 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
         designId={design.id}
         designName={name}
         plan={plan}
-        beforeExport={() => saver.flush()}
+        beforeExport={autosave.flush}
         onUpgrade={onUpgrade}
         {...(onCreditSpent ? { onCreditSpent } : {})}
       />
