@@ -33,6 +33,21 @@ function Example({ withNested = false }: { withNested?: boolean }) {
   );
 }
 
+/** Content that replaces itself when its button is pressed, as the auth dialog's mode switch does. */
+function SwitchingContent() {
+  const [first, setFirst] = useState(true);
+  return first ? (
+    <button type="button" onClick={() => setFirst(false)}>
+      Sign up instead
+    </button>
+  ) : (
+    <label>
+      First name
+      <input />
+    </label>
+  );
+}
+
 async function openExample(props: { withNested?: boolean } = {}) {
   const user = userEvent.setup();
   render(<Example {...props} />);
@@ -115,5 +130,25 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit name' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'More' })).toHaveFocus();
     expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  test('focus never leaves the dialog when the focused content is replaced', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <a href="/elsewhere">Outside link</a>
+        <Dialog open onClose={() => undefined} title="Welcome back">
+          <SwitchingContent />
+        </Dialog>
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Welcome back' });
+    within(dialog).getByRole('button', { name: 'Sign up instead' }).focus();
+
+    await user.keyboard('{Enter}');
+
+    expect(within(dialog).getByLabelText('First name')).toHaveFocus();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 });

@@ -31,8 +31,8 @@ export type DialogProps = {
 
 /**
  * A modal dialog: `role="dialog"`, `aria-modal`, named by its title; focus moves in on open,
- * stays inside (Tab and Shift+Tab cycle, the rest of the page is `inert`) and returns to where it
- * was on close; Escape and the labelled close button close it; page scrolling is locked.
+ * stays inside (Tab and Shift+Tab cycle, the rest of the page is `inert`, focus dropped by
+ * replaced content goes to the first field) and returns to where it was on close; Escape and the labelled close button close it; page scrolling is locked.
  */
 export function Dialog({
   open,
@@ -145,10 +145,21 @@ function DialogPortal({
         panel.focus();
       }
     };
+    // Focused content that is replaced (a form switching mode) drops focus on <body> without a
+    // focusin: after each change inside the dialog, focus lost that way goes to its first field.
+    const refocus = new MutationObserver(() => {
+      if (stack[stack.length - 1] !== panel) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && active !== document.documentElement) return;
+      const next = focusableIn(panel).find((element) => !element.dataset.dialogClose);
+      (next ?? panel).focus();
+    });
+    refocus.observe(panel, { childList: true, subtree: true });
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
 
     return () => {
+      refocus.disconnect();
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       const index = stack.lastIndexOf(panel);
