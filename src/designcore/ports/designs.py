@@ -58,10 +58,11 @@ class DesignRepository(Protocol):
         now: datetime,
         schedule: ScheduleFilter | None = None,
         search: str | None = None,
+        template_id: str | None = None,
     ) -> Page[DesignSummary]:
         """One page of the owner's live designs, most recently updated first (then by id),
-        kept by ``schedule`` (on ``scheduled_for``) and by ``search`` (a case-insensitive
-        substring of the name)."""
+        kept by ``schedule`` (on ``scheduled_for``), by ``search`` (a case-insensitive
+        substring of the name) and by ``template_id`` (made from that template)."""
         ...
 
     def count_owned(self, owner_id: str, *, now: datetime) -> int:

@@ -245,6 +245,25 @@ class TestReading:
         assert ["Christmas", "Easter", "Idea"] == names()
         assert ["Christmas"] == names(search="CHRIST")
 
+    def test_the_list_keeps_designs_made_from_a_template(
+        self, client: Client, container: Container, template: str
+    ) -> None:
+        """template_id with size=1 answers the caller's latest design from that template."""
+        first = client.post(URL, json={"template_id": template}, headers=FREE).json()
+        container.clock().advance(timedelta(minutes=1))
+        second = client.post(URL, json={"template_id": template}, headers=FREE).json()
+        blank(client, name="Idea")
+        latest = client.get(URL, params={"template_id": template, "size": 1}, headers=FREE)
+        assert 200 == latest.status_code, latest.text
+        assert (2, [second["id"]]) == (
+            latest.json()["total_count"],
+            [d["id"] for d in latest.json()["items"]],
+        )
+        container.clock().advance(timedelta(minutes=1))
+        put(client, first, flyer())
+        again = client.get(URL, params={"template_id": template, "size": 1}, headers=FREE)
+        assert [first["id"]] == [d["id"] for d in again.json()["items"]]
+
     @pytest.mark.parametrize(
         "params",
         [

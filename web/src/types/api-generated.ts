@@ -2905,6 +2905,7 @@ export interface operations {
                 search?: string | null;
                 /** @description Items per page (1-100). */
                 size?: number;
+                template_id?: string | null;
                 to?: string | null;
             };
             header?: never;

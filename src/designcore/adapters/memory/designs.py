@@ -98,6 +98,7 @@ class InMemoryDesignRepository:
         now: datetime,
         schedule: ScheduleFilter | None = None,
         search: str | None = None,
+        template_id: str | None = None,
     ) -> Page[DesignSummary]:
         """The owner's live designs, newest update first."""
         term = (search or "").strip().casefold()
@@ -109,6 +110,7 @@ class InMemoryDesignRepository:
                 and d.deleted_at is None
                 and (schedule is None or schedule.keeps(d.scheduled_for))
                 and term in d.name.casefold()
+                and (template_id is None or d.source_template_id == template_id)
             ]
         kept.sort(key=lambda d: (d.updated_at, d.id), reverse=True)
         return Page.slice(kept, request)

@@ -274,6 +274,7 @@ class SqlAlchemyDesignRepository:
         now: datetime,
         schedule: ScheduleFilter | None = None,
         search: str | None = None,
+        template_id: str | None = None,
     ) -> Page[DesignSummary]:
         """The owner's live designs, newest update first."""
         conditions: list[Any] = [_D.owner_id == owner_id, _D.deleted_at.is_(None)]
@@ -286,6 +287,8 @@ class SqlAlchemyDesignRepository:
         term = (search or "").strip()
         if term:
             conditions.append(sa.func.lower(_D.name).like(_like(term), escape="\\"))
+        if template_id is not None:
+            conditions.append(_D.source_template_id == template_id)
         where = sa.and_(*conditions)
         try:
             with self._engine.connect() as conn:

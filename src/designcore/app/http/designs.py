@@ -249,16 +249,20 @@ def designs_controller(provide_designs: Callable[[], DesignService]) -> type[Con
             from_: Annotated[str | None, QueryParameter(name="from", max_length=10)] = None,
             to: Annotated[str | None, QueryParameter(max_length=10)] = None,
             search: Text = None,
+            template_id: Text = None,
         ) -> Response[DesignPageOut]:
             """One page of the caller's designs (summaries), most recently updated first;
             ``from``/``to`` (YYYY-MM-DD) keep those scheduled in that range; ``search`` finds
-            names containing the text."""
+            names containing the text; ``template_id`` keeps those made from that template
+            (``size=1``: the one to reopen when the template is customised again)."""
             request = PageRequest(page, size)
             schedule = ScheduleFilter(
                 None if from_ is None else parse_day(from_, "from"),
                 None if to is None else parse_day(to, "to"),
             )
-            answer = designs.listing(viewer, request, schedule=schedule, search=search)
+            answer = designs.listing(
+                viewer, request, schedule=schedule, search=search, template_id=template_id
+            )
             return Response(DesignPageOut.of(answer), headers={"Cache-Control": "no-store"})
 
         @get("/{design_id:str}", operation_id="getDesign", sync_to_thread=True)

@@ -345,11 +345,18 @@ class DesignService:
         *,
         schedule: ScheduleFilter | None = None,
         search: str | None = None,
+        template_id: str | None = None,
     ) -> Page[DesignSummary]:
-        """One page of the caller's designs, most recently updated first."""
+        """One page of the caller's designs, most recently updated first (those made from
+        ``template_id`` when given: the first is the one to reopen)."""
         owner = self._owner(viewer)
         return self._designs.listing(
-            owner, request, now=self._clock.now(), schedule=schedule, search=search
+            owner,
+            request,
+            now=self._clock.now(),
+            schedule=schedule,
+            search=search,
+            template_id=template_id,
         )
 
     def get(self, viewer: Viewer, design_id: str) -> Design:

@@ -329,6 +329,27 @@ class _Listing:
         assert {"Board_meeting"} == names("_")
         assert 4 == len(names("  "))
 
+    def test_template_filter_keeps_designs_made_from_it_newest_first(
+        self, designs: DesignRepository
+    ) -> None:
+        """template_id keeps the owner's live designs made from that template, newest update
+        first: the first is the one to reopen."""
+        older = make_design(name="older", source_template_id="t1")
+        designs.add(older)
+        designs.add(make_design(name="newer", source_template_id="t1", now=EPOCH + timedelta(1)))
+        designs.add(make_design(name="other", source_template_id="t2"))
+        designs.add(make_design(name="blank"))
+        designs.add(make_design(name="theirs", owner_id="u2", source_template_id="t1"))
+
+        def names(template_id: str) -> list[str]:
+            page = designs.listing("u1", PageRequest(), now=NOW, template_id=template_id)
+            return [d.name for d in page.items]
+
+        assert ["newer", "older"] == names("t1")
+        assert [] == names("t3")
+        save_text(designs, older, "changed", minutes=2 * 24 * 60)
+        assert ["older", "newer"] == names("t1")
+
 
 class DesignsContract(_Storing, _Ownership, _Versions, _Deleting, _Listing):
     """Every rule of a design repository. A subclass gives it a ``designs`` fixture answering

@@ -27,6 +27,19 @@ function designBody(id: string) {
   };
 }
 
+/** The member has no design from the template yet (`GET /designs?template_id=`). */
+function earlierDesigns(items: Array<{ id: string; name: string; updated_at: string }> = []) {
+  const asked: string[] = [];
+  server.use(
+    http.get(apiPath('/designs'), ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(`${url.searchParams.get('template_id')}:${url.searchParams.get('size')}`);
+      return HttpResponse.json({ items, total_count: items.length, has_more: false, current_page: 1, total_pages: 1 });
+    }),
+  );
+  return asked;
+}
+
 describe('/design', () => {
   test('signed out: asks to sign in and opens the sign-in dialog, creating nothing', async () => {
     const created = jest.fn();
@@ -60,6 +73,7 @@ describe('/design', () => {
 
   test('templateId: a premium template for a free user opens the upgrade dialog', async () => {
     signInAs(createMockUser());
+    earlierDesigns();
     let body: unknown = null;
     server.use(
       http.post(apiPath('/designs'), async ({ request }) => {
@@ -75,6 +89,7 @@ describe('/design', () => {
 
   test('a template without a document says it cannot be opened (and logs it)', async () => {
     signInAs(createMockUser());
+    earlierDesigns();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.post(apiPath('/designs'), () =>
@@ -89,6 +104,7 @@ describe('/design', () => {
 
   test('a free account out of designs sees the server’s reason under the upgrade dialog, not a stuck “Creating new design...”', async () => {
     signInAs(createMockUser());
+    earlierDesigns();
     const reason =
       'free accounts keep 5 designs; each further design costs 1 credit and you have 0. Delete a design, earn credits by inviting friends, or upgrade to premium';
     server.use(
@@ -101,5 +117,57 @@ describe('/design', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'No credits left for a new design' })).toBeInTheDocument();
     expect(screen.getByText(/^Free accounts keep 5 designs; each further design costs 1 credit and you have 0\./)).toBeInTheDocument();
     expect(screen.queryByText('Creating new design...')).not.toBeInTheDocument();
+  });
+
+  test('a template customised before offers the latest design from it: Continue editing opens it, creating nothing', async () => {
+    signInAs(createMockUser());
+    const asked = earlierDesigns([{ id: 'd-7', name: 'Harvest flyer', updated_at: '2026-11-20T09:00:00Z' }]);
+    const created = jest.fn();
+    server.use(http.post(apiPath('/designs'), () => created()));
+    const { router, user } = render('/design?templateId=tpl-3');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Continue your design?' })).toBeInTheDocument();
+    expect(screen.getByText(/You made “Harvest flyer” from this template/)).toBeInTheDocument();
+    expect(asked).toEqual(['tpl-3:1']);
+    await user.click(screen.getByRole('button', { name: 'Continue editing' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?designId=d-7'));
+    expect(router.state.location.pathname).toBe('/editor');
+    expect(created).not.toHaveBeenCalled();
+  });
+
+  test('Start a new copy creates a new design from the template', async () => {
+    signInAs(createMockUser());
+    earlierDesigns([{ id: 'd-7', name: 'Harvest flyer', updated_at: '2026-11-20T09:00:00Z' }]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiPath('/designs'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ status: 402, code: 'insufficient_credits', message: 'free accounts keep 5 designs' }, { status: 402 });
+      }),
+    );
+    const { user } = render('/design?templateId=tpl-3');
+
+    await user.click(await screen.findByRole('button', { name: 'Start a new copy' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No credits left for a new design' })).toBeInTheDocument();
+    expect(bodies).toEqual([{ template_id: 'tpl-3' }]);
+  });
+
+  test('new=true goes straight to a new copy without looking for an earlier design', async () => {
+    signInAs(createMockUser());
+    const asked = earlierDesigns([{ id: 'd-7', name: 'Harvest flyer', updated_at: '2026-11-20T09:00:00Z' }]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiPath('/designs'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ status: 403, code: 'upgrade_required', message: 'Premium template' }, { status: 403 });
+      }),
+    );
+    render('/design?templateId=tpl-3&new=true');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This is a premium template' })).toBeInTheDocument();
+    expect(bodies).toEqual([{ template_id: 'tpl-3' }]);
+    expect(asked).toEqual([]);
   });
 });

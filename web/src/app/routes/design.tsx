@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { createDesign } from '@/features/editor/api/designs';
+import { createDesign, latestDesignFrom } from '@/features/editor/api/designs';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
@@ -44,9 +45,14 @@ function sentence(message: string): string {
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
+type Existing = { id: string; name: string; updated_at: string };
+
 /**
  * `/design?templateId={id}` and `/design?blank=true`: creates a design (from the template, or
- * blank) and replaces the URL with `/editor?designId={id}`. Signed out: the auth dialog.
+ * blank) and replaces the URL with `/editor?designId={id}`. Signed out: the auth dialog. A
+ * template the member has customised before offers their latest design from it first, with
+ * "Start a new copy" (`&new=true` goes straight to a new copy), so tapping Customize again does
+ * not pile up identical designs.
  */
 export default function DesignRoute() {
   const [params] = useSearchParams();
@@ -55,19 +61,14 @@ export default function DesignRoute() {
   const authDialog = useAuthDialog();
   const upgrade = useUpgradeDialog();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [existing, setExisting] = useState<Existing | null>(null);
   const started = useRef<string | null>(null);
   const templateId = params.get('templateId');
   const blank = params.get('blank') === 'true';
   const request = templateId ? `template:${templateId}` : blank ? 'blank' : null;
+  const fresh = params.get('new') === 'true';
 
-  useEffect(() => {
-    if (loading || !request) return;
-    if (!user) {
-      authDialog.open('signin');
-      return;
-    }
-    if (started.current === request) return;
-    started.current = request;
+  const create = useCallback(() => {
     createDesign(templateId ? { template_id: templateId } : { blank: BLANK_SIZE })
       .then((design) => navigate(paths.editor.getHref(design.id), { replace: true }))
       .catch((error: unknown) => {
@@ -77,7 +78,28 @@ export default function DesignRoute() {
         }
         setFailure(failureOf(error));
       });
-  }, [loading, user, request, templateId, navigate, authDialog, upgrade]);
+  }, [templateId, navigate, upgrade]);
+
+  useEffect(() => {
+    if (loading || !request) return;
+    if (!user) {
+      authDialog.open('signin');
+      return;
+    }
+    if (started.current === request) return;
+    started.current = request;
+    if (!templateId || fresh) {
+      create();
+      return;
+    }
+    latestDesignFrom(templateId).then(
+      (found) => (found ? setExisting(found) : create()),
+      (error: unknown) => {
+        console.error('Could not look for an earlier design from this template', error);
+        create();
+      },
+    );
+  }, [loading, user, request, templateId, fresh, authDialog, create]);
 
   if (!request) {
     return <Message title="Nothing to open" text="Choose a template or start with a blank page." />;
@@ -86,6 +108,29 @@ export default function DesignRoute() {
     return <Message title="Sign in to design" text="Sign in or create an account to customise templates." />;
   }
   if (failure) return <Message title={failure.title} text={failure.text} />;
+  if (existing) {
+    return (
+      <section className={styles.page}>
+        <title>{`Continue your design? · ${env.APP_NAME}`}</title>
+        <h1 className={styles.title}>Continue your design?</h1>
+        <p className={styles.text}>
+          You made “{existing.name}” from this template, last edited {formatDateTime(existing.updated_at)}.
+        </p>
+        <div className={styles.actions}>
+          <Button onClick={() => void navigate(paths.editor.getHref(existing.id), { replace: true })}>Continue editing</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setExisting(null);
+              create();
+            }}
+          >
+            Start a new copy
+          </Button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className={styles.page} aria-busy="true">
       <title>{`Creating new design · ${env.APP_NAME}`}</title>

@@ -29,6 +29,14 @@ export function createDesign(input: CreateDesignInput): Promise<Design> {
   return api.post<Design>('/designs', input);
 }
 
+/** The caller's latest design made from `templateId` (most recently edited), or null. */
+export async function latestDesignFrom(templateId: string): Promise<Pick<Design, 'id' | 'name' | 'updated_at'> | null> {
+  const page = await api.get<{ items: Array<Pick<Design, 'id' | 'name' | 'updated_at'>> }>('/designs', {
+    query: { template_id: templateId, size: 1 },
+  });
+  return page.items[0] ?? null;
+}
+
 /** `GET /api/v1/designs/{id}`. */
 export function getDesign(id: string, signal?: AbortSignal): Promise<Design> {
   return api.get<Design>(`/designs/${encodeURIComponent(id)}`, signal ? { signal } : {});
