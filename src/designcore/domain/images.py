@@ -78,7 +78,8 @@ class Transform:
         )
 
 
-_OUTPUT_FORMATS = {"avif", "webp", "png", "jpeg", "origin"}
+OUTPUT_FORMATS = frozenset({"avif", "webp", "png", "jpeg", "origin"})
+"""What an image may be re-encoded to (``origin``: its own format)."""
 
 
 def _positive_int(name: str, raw: str, issues: list[FieldIssue], *, low: int, high: int) -> int:
@@ -115,7 +116,7 @@ def parse_transform(params: Mapping[str, str]) -> Transform:
         issues.append(FieldIssue("resize", "must be cover, contain or fill"))
         resize = ResizeMode.COVER
     format_text = params.get("format") or "origin"
-    if format_text not in _OUTPUT_FORMATS:
+    if format_text not in OUTPUT_FORMATS:
         issues.append(FieldIssue("format", "must be avif, webp, png, jpeg or origin"))
         format_text = "origin"
     quality = DEFAULT_QUALITY

@@ -9,7 +9,8 @@ import attrs
 from designcore.domain.errors import FieldIssue, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.premium import Viewer
 
-_BUCKET = re.compile(r"^[a-z0-9][a-z0-9._-]{1,62}$")
+BUCKET = re.compile(r"^[a-z0-9][a-z0-9._-]{1,62}$")
+"""A bucket name: 2 to 63 lowercase letters, digits, ``.``, ``_`` or ``-``."""
 _SEGMENT = re.compile(r"^[A-Za-z0-9._@()+, =-]{1,255}$")
 MAX_PATH_LENGTH = 1024
 
@@ -22,7 +23,7 @@ def check_object_name(bucket: str, path: str) -> tuple[str, str]:
     and no leading slash, so a path can never leave its bucket.
     """
     issues = []
-    if not _BUCKET.fullmatch(bucket):
+    if not BUCKET.fullmatch(bucket):
         issues.append(FieldIssue("bucket", "must be 2-63 lowercase letters, digits, '.', '_', '-'"))
     segments = path.split("/")
     if (

@@ -171,7 +171,17 @@ class TestReads:
             "/api/v1/templates/match", params={"category": "Church", "sub_category": "Crusade"}
         ).json()
         assert [crusade.id, choir.id] == [t["id"] for t in body]
-        assert_error(client.get("/api/v1/templates/match"), 400, "validation_failed")
+
+    def test_match_with_neither_lists_the_newest(
+        self, client: Client, container: Container
+    ) -> None:
+        """Without a category or sub-category the match is the catalogue's newest templates."""
+        older = add(container, sub_category="Crusade", created_at=EPOCH - timedelta(days=5))
+        newer = add(container, sub_category="Choir")
+
+        body = client.get("/api/v1/templates/match", params={"limit": 2}).json()
+
+        assert [newer.id, older.id] == [t["id"] for t in body]
 
     @pytest.mark.parametrize(
         "url",

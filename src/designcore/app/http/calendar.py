@@ -11,8 +11,10 @@ from litestar import Controller, Response, get
 from litestar.di import NamedDependency, Provide
 from litestar.params import QueryParameter
 
+from designcore.app.http.field_rules import TIME_ZONE_OR_BLANK
 from designcore.app.services.calendar import CalendarMonth, CalendarService
 from designcore.app.services.profiles import ProfileService
+from designcore.domain.calendar import MAX_YEAR, MIN_YEAR
 from designcore.domain.premium import Viewer
 
 Calendar = NamedDependency[CalendarService]
@@ -75,9 +77,13 @@ def calendar_controller(provide_calendar: Callable[[], CalendarService]) -> type
             calendar: Calendar,
             profiles: NamedDependency[ProfileService],
             viewer: NamedDependency[Viewer],
-            year: Annotated[int | None, QueryParameter()] = None,
-            month: Annotated[int | None, QueryParameter()] = None,
-            tz: Annotated[str | None, QueryParameter(max_length=64)] = None,
+            year: Annotated[
+                int | None, QueryParameter(schema_extra={"minimum": MIN_YEAR, "maximum": MAX_YEAR})
+            ] = None,
+            month: Annotated[
+                int | None, QueryParameter(schema_extra={"minimum": 1, "maximum": 12})
+            ] = None,
+            tz: Annotated[str | None, QueryParameter(schema_extra=TIME_ZONE_OR_BLANK)] = None,
         ) -> Response[CalendarOut]:
             """A month (default: this month) in the time zone ``tz`` (an IANA name; without
             it, the signed-in user's saved zone, else Africa/Lagos): today, the weeks Monday

@@ -9,6 +9,7 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
+from designcore.app.http.field_rules import DisplayName, Username
 from designcore.app.http.schemas import TemplateOut, page_fields, templates_out
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
@@ -70,9 +71,9 @@ class CreatorTemplatePageOut(msgspec.Struct, kw_only=True):
 class CreatorProfileIn(msgspec.Struct, forbid_unknown_fields=True):
     """One's own creator profile."""
 
-    username: str
+    username: Username
     """3 to 30 letters, digits, ``_`` or ``-``; unique regardless of case."""
-    display_name: str
+    display_name: DisplayName
     """1 to 60 characters."""
     avatar_url: str | None = None
     """An http(s) URL or a ``/storage/v1/…`` path (an upload to your own folder)."""

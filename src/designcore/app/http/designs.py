@@ -20,6 +20,9 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, QueryParameter
 
 from designcore.app.http.exports import MalformedJson
+from designcore.app.http.field_rules import DATE
+from designcore.app.http.templates import Page as PageNumber
+from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.designs import UNCHANGED, Blank, DesignService
 from designcore.domain.designs import Design, DesignSummary, ScheduleFilter, parse_day
 from designcore.domain.document import MAX_DOCUMENT_BYTES
@@ -242,12 +245,10 @@ def designs_controller(provide_designs: Callable[[], DesignService]) -> type[Con
             self,
             designs: Designs,
             viewer: Me,
-            page: Annotated[int, QueryParameter(description="1-based page number.")] = 1,
-            size: Annotated[int, QueryParameter(description="Items per page (1-100).")] = (
-                DEFAULT_PAGE_SIZE
-            ),
-            from_: Annotated[str | None, QueryParameter(name="from", max_length=10)] = None,
-            to: Annotated[str | None, QueryParameter(max_length=10)] = None,
+            page: PageNumber = 1,
+            size: PageSize = DEFAULT_PAGE_SIZE,
+            from_: Annotated[str | None, QueryParameter(name="from", format=DATE)] = None,
+            to: Annotated[str | None, QueryParameter(format=DATE)] = None,
             search: Text = None,
             template_id: Text = None,
         ) -> Response[DesignPageOut]:

@@ -10,6 +10,7 @@ from litestar import Controller, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter, SkipValidation
 
+from designcore.app.http.field_rules import Description, PageUrl
 from designcore.app.http.rate_limits import Quota, RateLimited, account_key, retry_after_quotas
 from designcore.app.http.schemas import page_fields
 from designcore.app.http.templates import Page as PageNumber
@@ -36,8 +37,8 @@ Status = Literal["open", "resolved"]
 class ProblemReportIn(msgspec.Struct, forbid_unknown_fields=True):
     """What the Report a Problem form sends."""
 
-    description: str
-    page_url: str
+    description: Description
+    page_url: PageUrl
     screenshot_key: str | None = None
     """The ``Key`` the storage upload answered (``problem-screenshots/{your id}/…``)."""
 
@@ -54,8 +55,8 @@ class ProblemReportOut(msgspec.Struct, kw_only=True):
     id: str
     user_id: str
     user_email: str
-    description: str
-    page_url: str
+    description: Description
+    page_url: PageUrl
     screenshot_key: str | None
     screenshot_url: str | None
     """Where the screenshot is served to its reporter and admins (a bearer token), if any."""

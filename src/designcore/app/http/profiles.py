@@ -9,6 +9,7 @@ from litestar import Controller, MediaType, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from designcore.app.http.field_rules import TimeZoneName
 from designcore.app.services.profiles import ProfileService, ProfileView
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import Referral
@@ -61,7 +62,7 @@ class ProfileOut(msgspec.Struct, kw_only=True):
 class ProfileSettingsIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``{time_zone}``: the settings a user changes on the Account page."""
 
-    time_zone: str
+    time_zone: TimeZoneName
 
 
 class ReferralOut(msgspec.Struct, kw_only=True):

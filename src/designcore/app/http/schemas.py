@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 import msgspec
 
+from designcore.app.http.field_rules import NotBlank
 from designcore.domain.pagination import Page
 from designcore.domain.records import DesignPrompt, SearchPrompt, SiteSetting
 from designcore.domain.site_settings import SettingChange
@@ -233,7 +234,7 @@ class UseCountOut(msgspec.Struct):
 class SearchPromptIn(msgspec.Struct, forbid_unknown_fields=True):
     """A search to record."""
 
-    search_term: str
+    search_term: NotBlank
     user_id: str | None = None
 
 
@@ -254,7 +255,7 @@ class SearchPromptOut(msgspec.Struct):
 class PromptIn(msgspec.Struct, forbid_unknown_fields=True):
     """A design prompt to record."""
 
-    prompt: str
+    prompt: NotBlank
     category: str | None = None
     sub_category: str | None = None
 

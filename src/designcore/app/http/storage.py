@@ -19,8 +19,16 @@ from litestar import Request, Response, get, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import HeaderParameter, QueryParameter
 
+from designcore.app.http.field_rules import (
+    FORMATS,
+    QUALITY,
+    RESIZE_MODES,
+    SIZE,
+    BucketName,
+    ObjectPath,
+)
 from designcore.app.http.request_media import ACCEPTED_MEDIA, ANY_MEDIA
 from designcore.app.media import MediaService
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
@@ -83,8 +91,8 @@ def _headers_for(media_type: str) -> dict[str, str]:
 )
 def read_public_object(
     media: NamedDependency[MediaService],
-    bucket: FromPath[str],
-    path: FromPath[str],
+    bucket: BucketName,
+    path: ObjectPath,
     request: Request,  # type: ignore[type-arg]
 ) -> Response[bytes]:
     """An object of a public bucket, with a strong ETag and a one-hour public cache (a
@@ -110,8 +118,8 @@ def read_public_object(
 def read_own_object(
     media: NamedDependency[MediaService],
     viewer: NamedDependency[Viewer],
-    bucket: FromPath[str],
-    path: FromPath[str],
+    bucket: BucketName,
+    path: ObjectPath,
     request: Request,  # type: ignore[type-arg]
 ) -> Response[bytes]:
     """One of the caller's own objects (bearer token), private buckets included: what a
@@ -141,10 +149,10 @@ class UploadOut(msgspec.Struct):
     """A stable id of the object (a UUID derived from its bucket and path)."""
 
 
-def _query(description: str, *, name: str | None = None) -> Any:
+def _query(description: str, *, name: str | None = None, **rule: Any) -> Any:
     """A documented, short query parameter (checked by ``parse_transform``, not here, so the
-    error names the field in our words)."""
-    return QueryParameter(name=name, description=description, max_length=16)
+    error names the field in our words; ``rule`` states that check in the document)."""
+    return QueryParameter(name=name, description=description, schema_extra=rule or None)
 
 
 def storage_handlers(max_upload_bytes: int) -> list[object]:
@@ -161,8 +169,8 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
     async def upload_object(
         media: NamedDependency[MediaService],
         viewer: NamedDependency[Viewer],
-        bucket: FromPath[str],
-        path: FromPath[str],
+        bucket: BucketName,
+        path: ObjectPath,
         request: Request[Any, Any, Any],
         upsert: Annotated[str | None, HeaderParameter(name="x-upsert", max_length=8)] = None,
     ) -> UploadOut:
@@ -197,16 +205,19 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
     )
     def render_public_image(
         media: NamedDependency[MediaService],
-        bucket: FromPath[str],
-        path: FromPath[str],
+        bucket: BucketName,
+        path: ObjectPath,
         request: Request[Any, Any, Any],
-        width: Annotated[str | None, _query("1-2500 px (larger is capped).")] = None,
-        height: Annotated[str | None, _query("1-2500 px (larger is capped).")] = None,
-        resize: Annotated[str | None, _query("cover (default), contain or fill.")] = None,
-        output: Annotated[
-            str | None, _query("origin (default), avif, webp, png or jpeg.", name="format")
+        width: Annotated[str | None, _query("1-2500 px (larger is capped).", **SIZE)] = None,
+        height: Annotated[str | None, _query("1-2500 px (larger is capped).", **SIZE)] = None,
+        resize: Annotated[
+            str | None, _query("cover (default), contain or fill.", enum=RESIZE_MODES)
         ] = None,
-        quality: Annotated[str | None, _query("1-100, default 80.")] = None,
+        output: Annotated[
+            str | None,
+            _query("origin (default), avif, webp, png or jpeg.", name="format", enum=FORMATS),
+        ] = None,
+        quality: Annotated[str | None, _query("1-100, default 80.", **QUALITY)] = None,
     ) -> Response[bytes]:
         """A stored image resized and re-encoded; variants are cached and immutable."""
         asked = {"width": width, "height": height, "resize": resize, "format": output}

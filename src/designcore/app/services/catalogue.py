@@ -151,12 +151,13 @@ class CatalogueService:
         self, *, category: str | None, sub_category: str | None, limit: int = HOME_ROW_SIZE
     ) -> list[TemplateSummary]:
         """Templates for a category or sub-category: the sub-category's first, then the
-        category's newest, without repeats, at most ``limit``."""
+        category's newest, without repeats, at most ``limit``; with neither, the catalogue's
+        newest."""
         _check_limit(limit)
-        if not category and not sub_category:
-            raise ValidationFailed((FieldIssue("category", "give a category or a sub_category"),))
         found: dict[str, TemplateSummary] = {}
         request = PageRequest(1, limit)
+        if not category and not sub_category:
+            return list(self._catalogue.paginate(request).items)
         if sub_category:
             for t in self._catalogue.paginate(request, sub_category=sub_category).items:
                 found.setdefault(t.id, t)

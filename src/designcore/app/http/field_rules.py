@@ -1,0 +1,79 @@
+"""The domain's rules for single fields, stated in the API document.
+
+Each alias is ``str`` to the decoder (the domain still checks the value and says what is wrong
+in its own words) and carries the same rule, taken from the domain's constants, into
+``/schema/openapi.json``, so a request the document calls valid is one the API accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from zoneinfo import available_timezones
+
+from litestar.openapi.spec import OpenAPIFormat
+from litestar.params import KwargDefinition
+
+from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
+from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
+from designcore.domain.problem_reports import MAX_DESCRIPTION_LENGTH, MAX_PAGE_URL_LENGTH
+from designcore.domain.storage import BUCKET, MAX_PATH_LENGTH
+
+NOT_BLANK = r"\S"
+"""Holds something besides white space."""
+
+NotBlank = Annotated[str, KwargDefinition(pattern=NOT_BLANK)]
+"""Text that must not be blank."""
+
+BucketName = Annotated[str, KwargDefinition(pattern=BUCKET.pattern)]
+"""A storage bucket's name."""
+
+_SEGMENT = r"[A-Za-z0-9_@()+, =-][A-Za-z0-9._@()+, =-]{0,254}"
+ObjectPath = Annotated[
+    str,
+    KwargDefinition(
+        pattern=rf"^/?{_SEGMENT}(?:/{_SEGMENT})*$", max_length=MAX_PATH_LENGTH, min_length=1
+    ),
+]
+"""An object's path in its bucket: ``/``-separated safe segments (stated a little more strictly
+than the domain checks it: a segment here does not start with a dot)."""
+
+SIZE = {"pattern": rf"^[1-9][0-9]{{0,{MAX_QUERY_NUMBER_DIGITS - 1}}}$", "max_length": 16}
+"""A width or height: a whole number of pixels, at least 1 (above 2,500 is capped)."""
+
+QUALITY = {"pattern": r"^(?:100|[1-9][0-9]?)$", "max_length": 16}
+"""An encoding quality from 1 to 100."""
+
+RESIZE_MODES = [mode.value for mode in ResizeMode]
+"""How an image is fitted: cover, contain or fill."""
+
+FORMATS = sorted(OUTPUT_FORMATS)
+"""What an image is re-encoded to."""
+
+TIME_ZONES = tuple(sorted(available_timezones()))
+"""The IANA time zone names this machine knows (what ``ZoneInfo`` accepts)."""
+
+TimeZoneName = Annotated[str, KwargDefinition(schema_extra={"enum": list(TIME_ZONES)})]
+"""An IANA time zone name, such as ``Africa/Lagos``."""
+
+TIME_ZONE_OR_BLANK = {"enum": ["", *TIME_ZONES]}
+"""A query's time zone: a name, or blank for the default."""
+
+DATE = OpenAPIFormat.DATE
+"""A calendar day, ``YYYY-MM-DD``."""
+
+Username = Annotated[str, KwargDefinition(pattern=r"^\s*" + USERNAME.pattern.strip("^$") + r"\s*$")]
+"""A creator's username (white space around it is trimmed)."""
+
+DisplayName = Annotated[str, KwargDefinition(pattern=NOT_BLANK, max_length=MAX_DISPLAY_NAME_LENGTH)]
+"""A display name of 1 to 60 characters."""
+
+Description = Annotated[str, KwargDefinition(pattern=NOT_BLANK, max_length=MAX_DESCRIPTION_LENGTH)]
+"""A problem's description: not blank, at most 5,000 characters."""
+
+PageUrl = Annotated[
+    str,
+    KwargDefinition(
+        pattern=r"^https?://[A-Za-z0-9.-]+(?:[/?#][^\s]*)?$", max_length=MAX_PAGE_URL_LENGTH
+    ),
+]
+"""The http or https address of a page."""
