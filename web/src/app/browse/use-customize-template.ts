@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -39,7 +39,9 @@ export function customizeDecision({
 
 /**
  * What 'Customize Template' does. Opening records the use and goes to
- * `/design?templateId={id}`, or calls `onOpen` when the caller supplies its own handler.
+ * `/design?templateId={id}`, or calls `onOpen` when the caller supplies its own handler. A
+ * visitor asked to sign up (or in) goes on with the same template once signed in (the upgrade
+ * dialog, or the design); closing the auth dialog without signing in forgets it.
  */
 export function useCustomizeTemplate(onOpen?: (template: Template) => void) {
   const { user, profile } = useAuth();
@@ -47,8 +49,10 @@ export function useCustomizeTemplate(onOpen?: (template: Template) => void) {
   const authDialog = useAuthDialog();
   const upgradeDialog = useUpgradeDialog();
   const navigate = useNavigate();
+  /** The template a visitor chose before being asked to sign up. */
+  const pending = useRef<Template | null>(null);
 
-  return useCallback(
+  const customize = useCallback(
     (template: Template) => {
       const decision = customizeDecision({
         signedIn: user !== null,
@@ -57,6 +61,7 @@ export function useCustomizeTemplate(onOpen?: (template: Template) => void) {
         userIsPremium: isActivePremium(profile),
       });
       if (decision === 'sign-up') {
+        pending.current = template;
         authDialog.open('signup');
         return;
       }
@@ -70,4 +75,19 @@ export function useCustomizeTemplate(onOpen?: (template: Template) => void) {
     },
     [user, profile, premiumBusinessModelEnabled, authDialog, upgradeDialog, navigate, onOpen],
   );
+
+  useEffect(() => {
+    const template = pending.current;
+    if (!template) return;
+    if (user === null) {
+      if (!authDialog.isOpen) pending.current = null; // dismissed without signing in
+      return;
+    }
+    // The plan decides a premium template: wait for the new member's profile.
+    if (template.is_premium && premiumBusinessModelEnabled && profile === null) return;
+    pending.current = null;
+    customize(template);
+  }, [user, profile, premiumBusinessModelEnabled, authDialog.isOpen, customize]);
+
+  return customize;
 }

@@ -154,6 +154,56 @@ describe('template preview dialog', () => {
       expect(db.recorded.filter((call) => call.kind === 'use')).toEqual([]);
     });
 
+    test('signing up from Customize goes on to the design of the same template', async () => {
+      const { dialog, router, user } = await openPreview('/template/free-1');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+      const signUp = await screen.findByRole('dialog', { name: 'Join creators on designcore' });
+      await user.type(within(signUp).getByLabelText('First name'), 'Ngozi');
+      await user.type(within(signUp).getByLabelText('Last name'), 'Eze');
+      await user.type(within(signUp).getByLabelText('Email'), 'ngozi@example.com');
+      await user.type(within(signUp).getByLabelText('Password'), 'secret-12');
+      await user.click(within(signUp).getByRole('button', { name: 'Create Account' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
+      expect(router.state.location.search).toBe('?templateId=free-1');
+      await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'use', template_id: 'free-1' }));
+    });
+
+    test('signing up from Customize on a premium template goes on to the upgrade dialog', async () => {
+      const { dialog, router, user } = await openPreview('/template/prem-1');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+      const signUp = await screen.findByRole('dialog', { name: 'Join creators on designcore' });
+      await user.type(within(signUp).getByLabelText('First name'), 'Ngozi');
+      await user.type(within(signUp).getByLabelText('Last name'), 'Eze');
+      await user.type(within(signUp).getByLabelText('Email'), 'ngozi2@example.com');
+      await user.type(within(signUp).getByLabelText('Password'), 'secret-12');
+      await user.click(within(signUp).getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByRole('dialog', { name: 'Upgrade to designcore Pro' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/template/prem-1');
+    });
+
+    test('closing the sign-up dialog forgets the template: a later sign-in opens nothing by itself', async () => {
+      const { dialog, router, user } = await openPreview('/template/free-1');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+      await screen.findByRole('dialog', { name: 'Join creators on designcore' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Join creators on designcore' })).not.toBeInTheDocument());
+      const visitor = member();
+      authDb.users.push(visitor);
+      await user.click(screen.getByRole('button', { name: 'Sign In', hidden: true }));
+      const signIn = await screen.findByRole('dialog', { name: 'Welcome Back' });
+      await user.type(within(signIn).getByLabelText('Email'), visitor.email);
+      await user.type(within(signIn).getByLabelText('Password', { exact: true }), visitor.password);
+      await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+
+      expect(router.state.location.pathname).not.toBe('/design');
+    });
+
     test('a premium template carries the crown while the premium model is on, and a regular user is asked to upgrade', async () => {
       signInAs(member());
       const { dialog, router, user } = await openPreview('/template/prem-1');
