@@ -266,6 +266,11 @@ describe('My Designs page', () => {
 
     expect(await screen.findByRole('gridcell', { name: 'Monday 12 October 2026, 1 design' })).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'PATCH', path: '/designs/d1', body: { scheduled_for: '2026-10-12' } });
+    // Said above the calendar, never in a toast over the day just dropped on.
+    const note = await screen.findByText('“Church flyer” is on Monday 12 October 2026.');
+    expect(note).toHaveAttribute('aria-live', 'polite');
+    expect(note.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByText(/is on/)).not.toBeInTheDocument();
   });
 
   test('a scheduled design is moved to another day with the keyboard alone', async () => {

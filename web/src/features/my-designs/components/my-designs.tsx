@@ -71,6 +71,7 @@ export function MyDesigns({ openHref, searchHref, newDesignHref, timeZone }: Pro
   const nextMonth = useCalendarMonth(following?.year ?? null, following?.month ?? null, tz, needsNext);
   const unscheduledAll = useDesignList('', 1, true);
   const actions = useDesignActions();
+  const [scheduleNote, setScheduleNote] = useState<string | null>(null);
 
   const designs = list.data?.items ?? [];
   const unscheduled = (unscheduledAll.data?.items ?? []).filter((d) => d.scheduled_for === null);
@@ -81,7 +82,9 @@ export function MyDesigns({ openHref, searchHref, newDesignHref, timeZone }: Pro
     if (known && known.scheduled_for === day) return;
     try {
       const design = await actions.schedule(id, day);
-      toast.success(day ? `“${design.name}” is on ${fullDate(day)}` : `“${design.name}” is off the calendar`);
+      // Said above the calendar, not in a toast: a toast at the bottom of the screen covered
+      // the day just dropped on.
+      setScheduleNote(day ? `“${design.name}” is on ${fullDate(day)}.` : `“${design.name}” is off the calendar.`);
     } catch (error) {
       toast.error('Could not change the day', message(error));
       throw error;
@@ -219,6 +222,9 @@ export function MyDesigns({ openHref, searchHref, newDesignHref, timeZone }: Pro
             </Button>
           </div>
         </div>
+        <p className={styles.scheduleNote} aria-live="polite">
+          {scheduleNote}
+        </p>
         {calendar.error ? (
           <FormAlert>Could not load the calendar: {message(calendar.error)}</FormAlert>
         ) : !shown ? (
