@@ -73,6 +73,68 @@ _EXTENSIONS = {
 
 _FIELDS = ("templateId", "designId", "document")
 
+_MM = 72 / 25.4
+
+
+class PaperSize(enum.Enum):
+    """A paper a PDF page can be (``design``: the design's own size at its DPI)."""
+
+    DESIGN = "design"
+    A5 = "a5"
+    A4 = "a4"
+    A3 = "a3"
+    LETTER = "letter"
+
+    @property
+    def points(self) -> tuple[float, float] | None:
+        """Width and height in PostScript points (1/72 inch), portrait; ``None`` for DESIGN."""
+        return _PAPER_POINTS.get(self)
+
+
+_PAPER_POINTS = {
+    PaperSize.A5: (148 * _MM, 210 * _MM),
+    PaperSize.A4: (210 * _MM, 297 * _MM),
+    PaperSize.A3: (297 * _MM, 420 * _MM),
+    PaperSize.LETTER: (612.0, 792.0),
+}
+
+
+@attrs.frozen
+class PaperPlacement:
+    """Where a design page goes on a sheet of paper, in points."""
+
+    page_width: float
+    """The sheet's width (portrait or landscape, as the design is)."""
+    page_height: float
+    """The sheet's height."""
+    scale: float
+    """Points per design point: the design fitted whole, its proportions kept."""
+    x: float
+    """Left edge of the design on the sheet (centred)."""
+    y: float
+    """Top edge of the design on the sheet (centred)."""
+
+
+def place_on_paper(paper: PaperSize, width: float, height: float) -> PaperPlacement:
+    """A design page of ``width`` x ``height`` points placed on ``paper``: the sheet turned to
+    the design's orientation (landscape when wider than tall), the design as large as fits
+    with its proportions kept, centred. ``DESIGN`` answers the design's own size."""
+    if width <= 0 or height <= 0:
+        raise ValidationFailed([FieldIssue("paper", "the page has no size to place")])
+    sheet = paper.points
+    if sheet is None:
+        return PaperPlacement(width, height, 1.0, 0.0, 0.0)
+    short, long = sorted(sheet)
+    page_width, page_height = (long, short) if width > height else (short, long)
+    scale = min(page_width / width, page_height / height)
+    return PaperPlacement(
+        page_width,
+        page_height,
+        scale,
+        (page_width - width * scale) / 2,
+        (page_height - height * scale) / 2,
+    )
+
 
 def _describe(value: object) -> str:
     if value is None:
@@ -154,6 +216,8 @@ class ExportOptions:
     """Page indices to export, in this order; ``None``: every page."""
     spend_credit: bool = False
     """Whether a free user spends a credit for a download without watermark."""
+    paper: PaperSize = PaperSize.DESIGN
+    """The PDF's paper: the design fitted on A5, A4, A3 or Letter, or its own size."""
 
     def __attrs_post_init__(self) -> None:
         issues: list[FieldIssue] = []
@@ -168,6 +232,17 @@ class ExportOptions:
         if self.format is RenderFormat.PDF and self.pixel_ratio is not None:
             issues.append(FieldIssue("pixelRatio", "a PDF is sized in inches: give dpi instead"))
         _check_pages(self.pages, issues)
+        if not isinstance(self.paper, PaperSize):
+            issues.append(
+                FieldIssue(
+                    "paper",
+                    f"expected design, a5, a4, a3 or letter, got {_describe(self.paper)}"
+                    if not isinstance(self.paper, str)
+                    else f"expected design, a5, a4, a3 or letter, got {self.paper!r}",
+                )
+            )
+        elif self.paper is not PaperSize.DESIGN and self.format is not RenderFormat.PDF:
+            issues.append(FieldIssue("paper", "a paper size is for PDF downloads only"))
         if not isinstance(self.spend_credit, bool):
             issues.append(
                 FieldIssue(
@@ -186,20 +261,29 @@ class ExportOptions:
         dpi: object = None,
         pages: object = None,
         spend_credit: object = False,
+        paper: object = None,
     ) -> ExportOptions:
-        """Options from decoded JSON values (the format by name, case-insensitively)."""
+        """Options from decoded JSON values (the format and paper by name,
+        case-insensitively)."""
         chosen: object = format
         if isinstance(format, str):
             try:
                 chosen = RenderFormat(format.strip().lower())
             except ValueError:
                 chosen = format
+        sheet: object = PaperSize.DESIGN if paper is None else paper
+        if isinstance(paper, str):
+            try:
+                sheet = PaperSize(paper.strip().lower())
+            except ValueError:
+                sheet = paper
         return cls(
             format=chosen,  # type: ignore[arg-type]
             pixel_ratio=pixel_ratio,  # type: ignore[arg-type]
             dpi=dpi,  # type: ignore[arg-type]
             pages=pages,
             spend_credit=spend_credit,  # type: ignore[arg-type]
+            paper=sheet,  # type: ignore[arg-type]
         )
 
 
@@ -302,6 +386,8 @@ class ExportAllowed:
     """The DPI to render at (always set for PDF)."""
     pages: tuple[int, ...] | None
     """Page indices; ``None``: every page."""
+    paper: PaperSize = PaperSize.DESIGN
+    """The PDF's paper (:func:`place_on_paper`)."""
 
 
 ExportDecision = ExportAllowed | ExportRefused
@@ -350,6 +436,7 @@ def decide_export(
         pixel_ratio=options.pixel_ratio if options.pixel_ratio is not None else 1.0,
         dpi=dpi,
         pages=options.pages,
+        paper=options.paper,
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from designcore.domain.document import Document
+from designcore.domain.exports import PaperSize
 from designcore.domain.rendering import RenderedExport, RenderFormat
 
 
@@ -32,6 +33,7 @@ class Renderer(Protocol):
         jpeg_quality: int = 90,
         watermark: bool = False,
         cancelled: Callable[[], bool] | None = None,
+        paper: PaperSize = PaperSize.DESIGN,
     ) -> RenderedExport:
         """Render ``pages`` (indices; every page when ``None``) of ``document``.
 
@@ -41,7 +43,10 @@ class Renderer(Protocol):
         Raster output is ``pixel_ratio`` output pixels per document pixel, or
         ``dpi / document.dpi`` when ``dpi`` is given; for PDF, ``dpi`` (default: the document's
         DPI times ``pixel_ratio``) is the resolution at which effects that cannot stay vector
-        (shadows, blur) are rasterised, and pages measure ``width / document.dpi`` inches.
+        (shadows, blur) are rasterised, and pages measure ``width / document.dpi`` inches, or
+        with ``paper`` other than ``DESIGN`` are that paper (turned to the design's
+        orientation) with the design fitted and centred on it
+        (``designcore.domain.exports.place_on_paper``); ``paper`` is ignored for other formats.
         Several raster or SVG pages come back zipped in ``data``. Elements that cannot be
         drawn (unknown types, unavailable images, unknown fonts drawn with the fallback) are
         reported in ``warnings``, never raised.

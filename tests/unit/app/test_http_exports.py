@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 from PIL import Image
+from pypdf import PdfReader
 
 from designcore.app import Container
 from designcore.app.http import create_app
@@ -128,6 +129,17 @@ class TestAnswers:
         assert response.headers["content-disposition"].endswith('designcore-programme.zip"')
 
 
+class TestPaper:
+    def test_a_pdf_on_a4_is_an_a4_page(self, client: Client, free_template: str) -> None:
+        """paper a4: the PDF's page is A4 (595 x 842 points), whatever the design's size."""
+        answer = client.post(
+            URL, json={"templateId": free_template, "format": "pdf", "paper": "a4"}, headers=PREMIUM
+        )
+        assert 200 == answer.status_code, answer.text
+        box = PdfReader(io.BytesIO(answer.content)).pages[0].mediabox
+        assert (595, 842) == (round(float(box.width)), round(float(box.height)))
+
+
 class TestErrors:
     def test_signed_out_and_bad_tokens(self, client: Client, free_template: str) -> None:
         """No token: 401 sign_in_required; an unknown token: 401 invalid_token."""
@@ -242,6 +254,8 @@ class TestHostileInput:
             ({"format": "png", "pages": [0.5]}, "pages"),
             ({"format": "png", "pages": [2**70]}, "pages"),
             ({"format": "png", "templateId": 7}, "templateId"),
+            ({"format": "pdf", "paper": "tabloid"}, "paper"),
+            ({"format": "png", "paper": "a4"}, "paper"),
             ({"format": "png", "templateId": ""}, "templateId"),
         ],
         ids=str,

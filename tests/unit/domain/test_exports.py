@@ -24,6 +24,7 @@ from designcore.domain.exports import (
     ExportSize,
     ExportSource,
     ExportTooLarge,
+    PaperSize,
     Refusal,
     SourceKind,
     TooManyExports,
@@ -35,6 +36,7 @@ from designcore.domain.exports import (
     export_plan,
     export_size,
     export_slug,
+    place_on_paper,
     requested_pages,
 )
 from designcore.domain.premium import ANONYMOUS, Viewer
@@ -190,6 +192,9 @@ class TestOptions:
             ({"pages": "0"}, "pages"),
             ({"spend_credit": "true"}, "spendCredit"),
             ({"spend_credit": 1}, "spendCredit"),
+            ({"format": "pdf", "paper": "b5"}, "paper"),
+            ({"format": "pdf", "paper": 4}, "paper"),
+            ({"paper": "a4"}, "paper"),
         ],
     )
     def test_bad_values_name_the_field(self, options: dict[str, Any], field: str) -> None:
@@ -197,6 +202,13 @@ class TestOptions:
         with pytest.raises(ValidationFailed) as caught:
             ExportOptions.parse(**{"format": "png", **options})
         assert field in [issue.path for issue in caught.value.issues]
+
+    def test_paper_names_are_case_insensitive_and_reach_the_decision(self) -> None:
+        """``A4`` is read as the paper and passed on; no paper is the design's own size."""
+        options = ExportOptions.parse(format="pdf", paper=" A4 ")
+        assert PaperSize.A4 == options.paper
+        assert PaperSize.DESIGN == ExportOptions.parse(format="pdf").paper
+        assert PaperSize.A4 == ExportOptions.parse(format="pdf", paper="a4").paper
 
     def test_format_names_are_case_insensitive(self) -> None:
         """``PNG`` and `` jpeg `` are read as the formats."""
@@ -433,3 +445,49 @@ class TestExportLimits:
         except ExportTooLarge:
             raised = True
         assert raised != within
+
+
+class TestPaper:
+    def test_a_portrait_design_is_fitted_and_centred_on_a4(self) -> None:
+        """A 1080 x 1350 design (15 x 18.75 in at 72 DPI) fills A4's width, centred upright."""
+        placed = place_on_paper(PaperSize.A4, 1080, 1350)
+        assert (595.28, 841.89) == (round(placed.page_width, 2), round(placed.page_height, 2))
+        assert placed.page_width / 1080 == pytest.approx(placed.scale)
+        assert 0 == pytest.approx(placed.x)
+        assert (placed.page_height - 1350 * placed.scale) / 2 == pytest.approx(placed.y)
+
+    def test_a_landscape_design_turns_the_sheet(self) -> None:
+        """A wider-than-tall design gets a landscape Letter sheet, as wide as the sheet."""
+        placed = place_on_paper(PaperSize.LETTER, 600, 400)
+        assert (792, 612) == (placed.page_width, placed.page_height)
+        assert 792 / 600 == pytest.approx(placed.scale)
+        assert (612 - 400 * placed.scale) / 2 == pytest.approx(placed.y)
+
+    def test_design_size_keeps_the_page_as_it_is(self) -> None:
+        """DESIGN answers the design's own size at scale 1."""
+        placed = place_on_paper(PaperSize.DESIGN, 1080, 1350)
+        assert (1080, 1350, 1.0, 0.0, 0.0) == (
+            placed.page_width,
+            placed.page_height,
+            placed.scale,
+            placed.x,
+            placed.y,
+        )
+
+    @given(
+        st.sampled_from([p for p in PaperSize if p is not PaperSize.DESIGN]),
+        st.floats(1, 20000),
+        st.floats(1, 20000),
+    )
+    def test_the_design_always_fits_the_sheet(
+        self, paper: PaperSize, width: float, height: float
+    ) -> None:
+        """Fitted and centred: never past an edge, touching two opposite edges."""
+        placed = place_on_paper(paper, width, height)
+        right = placed.x + width * placed.scale
+        bottom = placed.y + height * placed.scale
+        assert placed.x >= -1e-6
+        assert placed.y >= -1e-6
+        assert right <= placed.page_width + 1e-6
+        assert bottom <= placed.page_height + 1e-6
+        assert math.isclose(placed.x, 0, abs_tol=1e-6) or math.isclose(placed.y, 0, abs_tol=1e-6)

@@ -22,7 +22,7 @@ from designcore.domain.document import (
     parse_document,
 )
 from designcore.domain.errors import FieldIssue, ValidationFailed
-from designcore.domain.exports import ExportCancelled
+from designcore.domain.exports import ExportCancelled, PaperSize, place_on_paper
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderedExport, RenderFormat
 
 PNG_COMPRESS_LEVEL = 6
@@ -104,6 +104,7 @@ class SkiaRenderer:
         jpeg_quality: int = 90,
         watermark: bool = False,
         cancelled: Callable[[], bool] | None = None,
+        paper: PaperSize = PaperSize.DESIGN,
     ) -> RenderedExport:
         """See :class:`designcore.ports.rendering.Renderer`."""
         indices = _until_cancelled(self._pages(document, pages), cancelled)
@@ -113,7 +114,9 @@ class SkiaRenderer:
         mark = self._fonts if watermark else None
         if format is RenderFormat.PDF:
             raster_dpi = dpi if dpi is not None else float(document.dpi) * pixel_ratio
-            files: tuple[bytes, ...] = (self._pdf(document, indices, raster_dpi, context, mark),)
+            files: tuple[bytes, ...] = (
+                self._pdf(document, indices, raster_dpi, context, mark, paper),
+            )
         elif format is RenderFormat.SVG:
             files = tuple(self._svg(document, index, scale, context, mark) for index in indices)
         else:
@@ -182,6 +185,7 @@ class SkiaRenderer:
         raster_dpi: float,
         context: DrawContext,
         mark: FontLibrary | None = None,
+        paper: PaperSize = PaperSize.DESIGN,
     ) -> bytes:
         stream = skia.DynamicMemoryWStream()
         metadata = skia.PDF.Metadata()
@@ -194,8 +198,10 @@ class SkiaRenderer:
         for index in indices:
             page = document.pages[index]
             width, height = document.page_size(page)
-            canvas = pdf.beginPage(width * points_per_px, height * points_per_px)
-            canvas.scale(points_per_px, points_per_px)
+            sheet = place_on_paper(paper, width * points_per_px, height * points_per_px)
+            canvas = pdf.beginPage(sheet.page_width, sheet.page_height)
+            canvas.translate(sheet.x, sheet.y)
+            canvas.scale(points_per_px * sheet.scale, points_per_px * sheet.scale)
             context.page = index
             draw_page(canvas, document, page, context)
             if mark is not None:

@@ -32,7 +32,9 @@ SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """What to download: exactly one of ``templateId``, ``designId`` or ``document``, and
     ``format`` (png, jpeg, pdf, svg) with optional ``pixelRatio`` or ``dpi``, ``pages`` (page
-    indices from 0) and ``spendCredit`` (a free user's credit for a file without watermark)."""
+    indices from 0), ``spendCredit`` (a free user's credit for a file without watermark) and,
+    for PDF, ``paper`` (``design``, ``a5``, ``a4``, ``a3`` or ``letter``: the design fitted on
+    that paper)."""
 
     format: str
     template_id: str | None = None
@@ -42,6 +44,7 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
     dpi: float | None = None
     pages: list[int] | None = None
     spend_credit: bool = False
+    paper: str | None = None
 
     def to_request(self) -> ExportRequest:
         """The use case's request, checked by the domain (400 naming the field)."""
@@ -55,6 +58,7 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
                 dpi=self.dpi,
                 pages=self.pages,
                 spend_credit=self.spend_credit,
+                paper=self.paper,
             ),
         )
 

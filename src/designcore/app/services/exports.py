@@ -382,6 +382,7 @@ class ExportService:
                 pages=list(pages),
                 watermark=decision.watermark,
                 cancelled=cancelled,
+                paper=decision.paper,
             )
         except LimitExceeded as error:
             raise _too_large(error) from error

@@ -18,6 +18,7 @@ from designcore.adapters.render import SkiaRenderer
 from designcore.app.seed.catalogue import seed_templates
 from designcore.domain.document import LimitExceeded, parse_document
 from designcore.domain.errors import ValidationFailed
+from designcore.domain.exports import PaperSize
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderFormat
 from designcore.ports.rendering import PreviewRenderer, Renderer
 
@@ -151,6 +152,32 @@ class TestPdf:
         box = PdfReader(io.BytesIO(export.data)).pages[0].mediabox
         assert A4_POINTS[0] == pytest.approx(float(box.width), abs=0.5)
         assert A4_POINTS[1] == pytest.approx(float(box.height), abs=0.5)
+
+    @pytest.mark.parametrize(
+        ("paper", "size"),
+        [
+            (PaperSize.A4, A4_POINTS),
+            (PaperSize.A5, (419.53, 595.28)),
+            (PaperSize.A3, (841.89, 1190.55)),
+            (PaperSize.LETTER, (612, 792)),
+            (PaperSize.DESIGN, (1080, 1350)),
+        ],
+    )
+    def test_a_paper_size_is_the_page(
+        self, renderer: SkiaRenderer, paper: PaperSize, size: tuple[float, float]
+    ) -> None:
+        """A 1080 x 1350 design on a chosen paper: the PDF page is that paper (in points)."""
+        document = parse_document(
+            {
+                "width": 1080,
+                "height": 1350,
+                "pages": [{"id": "p", "background": "#ff0000", "children": []}],
+            }
+        )
+        export = renderer.render(document, format=RenderFormat.PDF, dpi=300, paper=paper)
+        box = PdfReader(io.BytesIO(export.data)).pages[0].mediabox
+        assert size[0] == pytest.approx(float(box.width), abs=0.5)
+        assert size[1] == pytest.approx(float(box.height), abs=0.5)
 
 
 class TestSvg:

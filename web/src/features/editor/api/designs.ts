@@ -71,12 +71,16 @@ export async function getTemplateFields(templateId: string): Promise<FieldRequir
 
 export type ExportFormat = 'png' | 'jpeg' | 'pdf' | 'svg';
 
+/** A PDF's paper: the design fitted on A5, A4, A3 or Letter by the server, or its own size. */
+export type PaperSize = 'design' | 'a5' | 'a4' | 'a3' | 'letter';
+
 export type ExportInput = {
   designId: string;
   format: ExportFormat;
   pixelRatio?: number;
   dpi?: number;
   spendCredit?: boolean;
+  paper?: PaperSize;
 };
 
 export type ExportResult = { blob: Blob; filename: string; watermark: boolean; creditsSpent: number };
@@ -87,6 +91,7 @@ export async function exportDesign(input: ExportInput, signal?: AbortSignal): Pr
   if (input.pixelRatio !== undefined) body.pixelRatio = input.pixelRatio;
   if (input.dpi !== undefined) body.dpi = input.dpi;
   if (input.spendCredit) body.spendCredit = true;
+  if (input.paper !== undefined && input.paper !== 'design') body.paper = input.paper;
   const { blob, headers } = await api.postForFile('/exports', body, signal);
   const disposition = headers.get('Content-Disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `design.${input.format}`;

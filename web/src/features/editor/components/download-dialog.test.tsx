@@ -59,12 +59,35 @@ describe('DownloadDialog', () => {
     expect(bodies).toEqual([]);
   });
 
-  test('a premium user gets PDF at 300 DPI and no watermark notice', async () => {
+  test('a premium user gets PDF at 300 DPI on A4 by default and no watermark notice', async () => {
     const { user, bodies } = setup({ premium: true, credits: 0 }, png);
     expect(screen.queryByText('Free downloads carry a designcore mark in the corner and a light pattern over the design.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Paper' })).not.toBeInTheDocument();
     await user.click(screen.getByLabelText(/PDF \(print, 300 DPI\)/));
+    expect(screen.getByRole('radio', { name: 'A4' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(bodies).toEqual([{ designId: 'd-1', format: 'pdf', dpi: 300 }]));
+    await waitFor(() => expect(bodies).toEqual([{ designId: 'd-1', format: 'pdf', dpi: 300, paper: 'a4' }]));
+  });
+
+  test('the PDF’s paper is chosen: Letter, or the design’s own size', async () => {
+    const { user, bodies } = setup({ premium: true, credits: 0 }, png);
+    await user.click(screen.getByLabelText(/PDF \(print, 300 DPI\)/));
+    const paper = screen.getByRole('group', { name: 'Paper' });
+    expect(['Design size', 'A5', 'A4', 'A3', 'Letter'].map((name) => screen.getByRole('radio', { name }).closest('fieldset'))).toEqual(
+      Array(5).fill(paper),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Letter' }));
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    await user.click(screen.getByRole('radio', { name: 'Design size' }));
+    expect(screen.getByText(/The page is the design’s own size/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { designId: 'd-1', format: 'pdf', dpi: 300, paper: 'letter' },
+        { designId: 'd-1', format: 'pdf', dpi: 300 },
+      ]),
+    );
   });
 
   test('the server refusing a premium format opens the upgrade dialog', async () => {

@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 
-import { exportDesign, type ExportFormat, type ExportResult } from '../api/designs';
+import { exportDesign, type ExportFormat, type ExportResult, type PaperSize } from '../api/designs';
 import styles from './editor.module.css';
 
 /** What a free download carries, exactly as the renderer draws it (adapters/render/watermark.py). */
@@ -52,6 +52,14 @@ export const SIZE_OPTIONS = [
   { ratio: 2, label: 'Large (2×)' },
 ];
 
+const PAPER_OPTIONS: ReadonlyArray<{ paper: PaperSize; label: string }> = [
+  { paper: 'design', label: 'Design size' },
+  { paper: 'a5', label: 'A5' },
+  { paper: 'a4', label: 'A4' },
+  { paper: 'a3', label: 'A3' },
+  { paper: 'letter', label: 'Letter' },
+];
+
 /** The file name: the design's name with the format's extension. */
 export function downloadName(designName: string, serverName: string, format: ExportFormat): string {
   const extension = serverName.split('.').pop() ?? format;
@@ -84,6 +92,7 @@ function browserSave(result: ExportResult, filename: string): void {
 export function DownloadDialog({ open, onClose, designId, designName, plan, beforeExport, onUpgrade, onCreditSpent, saveFile = browserSave }: Props) {
   const [format, setFormat] = useState<ExportFormat>('png');
   const [ratio, setRatio] = useState(1);
+  const [paper, setPaper] = useState<PaperSize>('a4');
   const [useCredit, setUseCredit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +110,7 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
       const result = await exportDesign({
         designId,
         format,
-        ...(format === 'pdf' ? { dpi: 300 } : format === 'svg' ? {} : { pixelRatio: ratio }),
+        ...(format === 'pdf' ? { dpi: 300, paper } : format === 'svg' ? {} : { pixelRatio: ratio }),
         ...(useCredit && !plan.premium ? { spendCredit: true } : {}),
       });
       const filename = downloadName(designName, result.filename, format);
@@ -142,6 +151,22 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
                 {option.label}
               </label>
             ))}
+          </fieldset>
+        ) : null}
+        {format === 'pdf' ? (
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.label}>Paper</legend>
+            {PAPER_OPTIONS.map((option) => (
+              <label key={option.paper} className={styles.choice}>
+                <input type="radio" name="paper" checked={paper === option.paper} onChange={() => setPaper(option.paper)} />
+                {option.label}
+              </label>
+            ))}
+            <p className={styles.paperHint}>
+              {paper === 'design'
+                ? 'The page is the design’s own size, 72 pixels to the inch (1080 px is 15 in).'
+                : 'The design is fitted on the paper, centred, turned to its orientation.'}
+            </p>
           </fieldset>
         ) : null}
         {!plan.premium ? (
