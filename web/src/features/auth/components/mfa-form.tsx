@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-
 import { Button } from '@/components/ui/button';
-import { focusFirstInvalid } from '@/components/ui/focus';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 
-import { serverErrorMessage } from '../lib/messages';
+import { useAuthForm } from '../hooks/use-auth-form';
 import { validateTotpCode } from '../lib/validation';
 
 import { useAuth } from './auth-provider';
@@ -21,40 +18,23 @@ type MfaFormProps = {
 /** The second factor of a sign-in: the 6-digit code of the user's authenticator app. */
 export function MfaForm({ onVerified, onCancel }: MfaFormProps) {
   const { verifyMfa } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current);
-  }, [attempt]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validateTotpCode(code);
-    setError(problem);
-    setFailure(null);
-    if (problem) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setPending(true);
-    try {
-      await verifyMfa(code);
+  const { formRef, field, failure, pending, onSubmit } = useAuthForm({
+    initial: { code: '' },
+    validate: ({ code }) => ({ code: validateTotpCode(code) }),
+    normalize: { code: (text) => text.replace(/\D/g, '') },
+    submit: async ({ code }, form) => {
+      try {
+        await verifyMfa(code);
+      } catch (failed) {
+        form.reset();
+        throw failed;
+      }
       onVerified();
-    } catch (failed) {
-      setFailure(serverErrorMessage(failed));
-      setCode('');
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <TextField
         label="Verification code"
@@ -65,12 +45,7 @@ export function MfaForm({ onVerified, onCancel }: MfaFormProps) {
         maxLength={6}
         required
         className={styles.codeField}
-        value={code}
-        error={error}
-        onChange={(event) => {
-          setCode(event.target.value.replace(/\D/g, ''));
-          setError(undefined);
-        }}
+        {...field('code')}
       />
       <Button type="submit" size="lg" className={styles.submit} disabled={pending}>
         {pending ? 'Verifying…' : 'Verify'}

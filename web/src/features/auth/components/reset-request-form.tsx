@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-
 import { Button } from '@/components/ui/button';
-import { focusFirstInvalid } from '@/components/ui/focus';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 
+import { useAuthForm } from '../hooks/use-auth-form';
 import { requireText } from '../lib/validation';
 
 import { useAuth } from './auth-provider';
@@ -18,38 +16,22 @@ import styles from './auth-forms.module.css';
  */
 export function ResetRequestForm({ onDone, onSwitch }: AuthFormProps) {
   const { resetPassword } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current);
-  }, [attempt]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = requireText(email, 'Email');
-    setError(problem);
-    if (problem) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setPending(true);
-    try {
-      await resetPassword(email);
-      toast.success('Check your email', `If an account exists for ${email.trim()}, a reset link is on its way.`);
-      onDone();
-    } catch (failure) {
-      console.error('Could not send the password reset link', failure);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { formRef, field, pending, onSubmit } = useAuthForm({
+    initial: { email: '' },
+    validate: ({ email }) => ({ email: requireText(email, 'Email') }),
+    submit: async ({ email }) => {
+      try {
+        await resetPassword(email);
+        toast.success('Check your email', `If an account exists for ${email.trim()}, a reset link is on its way.`);
+        onDone();
+      } catch (failure) {
+        console.error('Could not send the password reset link', failure);
+      }
+    },
+  });
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
       <TextField
         label="Email"
         name="email"
@@ -57,12 +39,7 @@ export function ResetRequestForm({ onDone, onSwitch }: AuthFormProps) {
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        error={error}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setError(undefined);
-        }}
+        {...field('email')}
       />
       <Button type="submit" size="lg" className={styles.submit} disabled={pending}>
         {pending ? 'Sending…' : 'Send Reset Link'}

@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-
 import { Button } from '@/components/ui/button';
-import { focusFirstInvalid } from '@/components/ui/focus';
 import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { env } from '@/config/env';
 
-import { serverErrorMessage } from '../lib/messages';
-import { collectErrors, requireText, validateEmail, validatePassword, type FieldErrors } from '../lib/validation';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { requireText, validateEmail, validatePassword } from '../lib/validation';
 
 import { useAuth } from './auth-provider';
 import type { AuthFormProps } from './auth-form-props';
@@ -23,52 +20,25 @@ type Field = 'firstName' | 'lastName' | 'email' | 'password';
  */
 export function SignUpForm({ onDone, onSwitch }: AuthFormProps) {
   const { signUp } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current);
-  }, [attempt]);
-
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = collectErrors<Field>({
+  const { formRef, field, failure, pending, onSubmit } = useAuthForm<Field>({
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    validate: (values) => ({
       firstName: requireText(values.firstName, 'First name'),
       lastName: requireText(values.lastName, 'Last name'),
       email: validateEmail(values.email),
       password: validatePassword(values.password),
-    });
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setPending(true);
-    try {
+    }),
+    submit: async (values) => {
       const { signedIn } = await signUp(values);
       if (!signedIn) {
         toast.success('Check your email', `We sent a confirmation link to ${values.email.trim()}.`);
       }
       onDone();
-    } catch (error) {
-      setFailure(serverErrorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
       <GoogleSignIn />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className={styles.row}>
@@ -77,18 +47,14 @@ export function SignUpForm({ onDone, onSwitch }: AuthFormProps) {
           name="firstName"
           autoComplete="given-name"
           required
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={set('firstName')}
+          {...field('firstName')}
         />
         <TextField
           label="Last name"
           name="lastName"
           autoComplete="family-name"
           required
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={set('lastName')}
+          {...field('lastName')}
         />
       </div>
       <TextField
@@ -98,9 +64,7 @@ export function SignUpForm({ onDone, onSwitch }: AuthFormProps) {
         autoComplete="email"
         inputMode="email"
         required
-        value={values.email}
-        error={errors.email}
-        onChange={set('email')}
+        {...field('email')}
       />
       <PasswordField
         label="Password"
@@ -109,9 +73,7 @@ export function SignUpForm({ onDone, onSwitch }: AuthFormProps) {
         required
         minLength={6}
         hint="At least 6 characters"
-        value={values.password}
-        error={errors.password}
-        onChange={set('password')}
+        {...field('password')}
       />
       <Button type="submit" size="lg" className={styles.submit} disabled={pending}>
         {pending ? 'Creating account…' : 'Create Account'}
