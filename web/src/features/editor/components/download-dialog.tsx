@@ -164,7 +164,7 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
             ))}
             <p className={styles.paperHint}>
               {paper === 'design'
-                ? 'The page is the design’s own size, 72 pixels to the inch (1080 px is 15 in).'
+                ? 'The page is the design’s own size: a 1080 × 1350 px post is 15 × 18.75 in.'
                 : 'The design is fitted on the paper, centred, turned to its orientation.'}
             </p>
           </fieldset>
