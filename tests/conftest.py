@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -65,32 +66,77 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = 1
 
 
-@pytest.fixture(name="sqlite_engine")
-def fixture_sqlite_engine(tmp_path: Path) -> Iterator[sa.Engine]:
-    """A migrated SQLite database in a temporary file."""
-    engine = create_database_engine(f"sqlite:///{tmp_path / 'test.db'}")
+@pytest.fixture(name="sqlite_template", scope="session")
+def fixture_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database migrated once per test process, for tests to copy (a copy costs
+    milliseconds where migrating costs a fifth of a second)."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.db"
+    engine = create_database_engine(f"sqlite:///{path}")
     migrate(engine)
+    with engine.connect() as conn:  # everything in the main file, nothing left in the WAL
+        conn.execute(sa.text("PRAGMA wal_checkpoint(TRUNCATE)"))
+    engine.dispose()
+    return path
+
+
+@pytest.fixture(name="sqlite_engine")
+def fixture_sqlite_engine(tmp_path: Path, sqlite_template: Path) -> Iterator[sa.Engine]:
+    """A migrated SQLite database in a temporary file of its own (a copy of the template)."""
+    path = tmp_path / "test.db"
+    shutil.copyfile(sqlite_template, path)
+    engine = create_database_engine(f"sqlite:///{path}")
     yield engine
     engine.dispose()
 
 
-@pytest.fixture(name="postgresql_engine")
-def fixture_postgresql_engine() -> Iterator[sa.Engine]:
-    """A migrated PostgreSQL schema of its own, dropped afterwards."""
+TEST_SCHEMA = "designcore_test"
+"""The schema the tables live in inside each test's PostgreSQL database."""
+
+
+def _database_url(name: str) -> str:
+    return sa.make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+
+
+@pytest.fixture(name="postgresql_template", scope="session")
+def fixture_postgresql_template() -> Iterator[str]:
+    """A PostgreSQL database migrated once per test process (tables in :data:`TEST_SCHEMA`),
+    which each test's database is created from: cloning it takes a tenth of the time
+    migrating does. Dropped at the end of the session."""
     if not _POSTGRES_UP:
         pytest.skip(f"PostgreSQL not reachable at {POSTGRES_URL}")
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = sa.create_engine(POSTGRES_URL)
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    engine = create_database_engine(POSTGRES_URL, schema=schema)
+    name = f"dc_template_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
     try:
+        engine = create_database_engine(_database_url(name), schema=TEST_SCHEMA)
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{TEST_SCHEMA}"'))
         migrate(engine)
+        engine.dispose()
+        yield name
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(name="postgresql_engine")
+def fixture_postgresql_engine(postgresql_template: str) -> Iterator[sa.Engine]:
+    """A migrated PostgreSQL database of its own (a clone of the template), dropped afterwards."""
+    name = f"dc_test_{uuid.uuid4().hex[:16]}"
+    admin = sa.create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(
+            sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{postgresql_template}" STRATEGY WAL_LOG')
+        )
+    engine = create_database_engine(_database_url(name), schema=TEST_SCHEMA)
+    try:
         yield engine
     finally:
         engine.dispose()
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
 
 

@@ -39,6 +39,10 @@ def serve_environment(args: argparse.Namespace, environ: Mapping[str, str]) -> d
     return merged
 
 
+KEEP_ALIVE_SECONDS = 80
+"""How long an idle HTTP connection is kept open (longer than a proxy's 75 s default)."""
+
+
 def worker_app() -> Litestar:
     """The app of one process of ``serve --workers N`` (uvicorn imports this by name).
 
@@ -113,6 +117,10 @@ def _serve(args: argparse.Namespace) -> int:
         "port": server.port,
         "log_level": settings.log_level.lower(),
         "timeout_graceful_shutdown": max(1, round(server.shutdown_seconds)),
+        # Idle connections stay open longer than clients and proxies keep theirs (Node's fetch
+        # 4 s, nginx 75 s), so the server never closes one just as a client reuses it: with
+        # uvicorn's 5 s, a POST sent on such a socket failed with "other side closed".
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         # The forwarding headers are read by the app, from DESIGNCORE_TRUSTED_PROXIES only
         # (designcore.app.http.client_origin); uvicorn's own reading trusts loopback.
         "proxy_headers": False,

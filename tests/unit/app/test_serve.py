@@ -173,3 +173,21 @@ class TestServeWorkers:
         output = process.stdout.read()  # type: ignore[union-attr]
         assert f"public URL {base}" in output
         assert "2 workers" in output
+
+    def test_an_idle_connection_outlives_a_client_pause(
+        self, two_workers: tuple[str, subprocess.Popen[str], Path]
+    ) -> None:
+        """A keep-alive connection left idle for longer than uvicorn's default 5 s still
+        carries the next request (the server keeps idle connections longer than clients do)."""
+        base, _, _ = two_workers
+        port = int(base.rsplit(":", 1)[1])
+        request = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(request)
+            first = connection.recv(65536)
+            time.sleep(6.5)
+            connection.sendall(request)
+            second = connection.recv(65536)
+
+        assert first.startswith(b"HTTP/1.1 200")
+        assert second.startswith(b"HTTP/1.1 200"), second
