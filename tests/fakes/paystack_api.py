@@ -30,6 +30,7 @@ from typing import Any, Literal
 import attrs
 import httpx
 from litestar import Litestar
+from litestar.di import Provide
 from litestar.testing import TestClient
 from litestar.testing.transport import TestClientTransport
 
@@ -39,7 +40,7 @@ from designcore.adapters.paystack.sandbox import (
     SUCCESS_CARD,
     PaystackSandbox,
 )
-from designcore.app.http.sandbox import API_PREFIX, sandbox_router
+from designcore.app.http.sandbox import API_PREFIX, SandboxController
 
 SECRET_KEY = "sk_test_sandbox_adapter_tests"
 PUBLIC_KEY = "pk_test_sandbox_adapter_tests"
@@ -52,7 +53,10 @@ Outcome = Literal["success", "failed", "insufficient_funds", "abandoned", "pendi
 @contextmanager
 def sandbox_server(sandbox: PaystackSandbox) -> Iterator[httpx.BaseTransport]:
     """An httpx transport answered by ``sandbox``'s HTTP routes, in process."""
-    app = Litestar(route_handlers=[sandbox_router(lambda: sandbox)])
+    app = Litestar(
+        route_handlers=[SandboxController],
+        dependencies={"sandbox": Provide(lambda: sandbox, sync_to_thread=False)},
+    )
     with TestClient(app) as client:
         yield TestClientTransport(client)
 

@@ -9,16 +9,15 @@ import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.schemas import page_fields
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.account import AccountService
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
 from designcore.domain.payments import Payment, standing
-from designcore.domain.premium import Viewer
 
 Account = NamedDependency[AccountService]
-Me = NamedDependency[Viewer]
 
 
 class PaymentOut(msgspec.Struct, kw_only=True):

@@ -12,15 +12,14 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter, SkipValidation
 
 from designcore.app.http.consent import consent_of
+from designcore.app.http.dependencies import Me
 from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
 from designcore.app.services.analytics import MAX_CLIENT_BATCH, AnalyticsService
 from designcore.domain.analytics import AnalyticsSummary, DailyCount
 from designcore.domain.errors import FieldIssue, ValidationFailed
-from designcore.domain.premium import Viewer
 from designcore.ports.rate_limit import RateLimiter
 
 Service = NamedDependency[AnalyticsService]
-Me = NamedDependency[Viewer]
 Limiter = NamedDependency[SkipValidation[RateLimiter]]
 
 EVENTS_PER_ADDRESS = Quota(limit=120, window_seconds=60)

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import Annotated
 
 import msgspec
 from litestar import Controller, Response, get
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import TIME_ZONE_OR_BLANK
 from designcore.app.services.calendar import CalendarMonth, CalendarService
 from designcore.app.services.profiles import ProfileService
 from designcore.domain.calendar import MAX_YEAR, MIN_YEAR
-from designcore.domain.premium import Viewer
 
 Calendar = NamedDependency[CalendarService]
 
@@ -61,39 +60,31 @@ class CalendarOut(msgspec.Struct, kw_only=True):
         )
 
 
-def calendar_controller(provide_calendar: Callable[[], CalendarService]) -> type[Controller]:
-    """The controller, backed by the service ``provide_calendar`` answers."""
+class CalendarController(Controller):
+    """``/api/v1/calendar``."""
 
-    class CalendarController(Controller):
-        """``/api/v1/calendar``."""
+    path = "/api/v1/calendar"
+    tags = ["designs"]
 
-        path = "/api/v1/calendar"
-        tags = ["designs"]
-        dependencies = {"calendar": Provide(provide_calendar, sync_to_thread=False)}
-
-        @get("/", operation_id="calendarMonth", sync_to_thread=True)
-        def month(
-            self,
-            calendar: Calendar,
-            profiles: NamedDependency[ProfileService],
-            viewer: NamedDependency[Viewer],
-            year: Annotated[
-                int | None, QueryParameter(schema_extra={"minimum": MIN_YEAR, "maximum": MAX_YEAR})
-            ] = None,
-            month: Annotated[
-                int | None, QueryParameter(schema_extra={"minimum": 1, "maximum": 12})
-            ] = None,
-            tz: Annotated[str | None, QueryParameter(schema_extra=TIME_ZONE_OR_BLANK)] = None,
-        ) -> Response[CalendarOut]:
-            """A month (default: this month) in the time zone ``tz`` (an IANA name; without
-            it, the signed-in user's saved zone, else Africa/Lagos): today, the weeks Monday
-            first, and the holidays and common dates with how many templates each one's
-            search finds. 400 for a bad year, month or zone."""
-            if tz is None:
-                tz = profiles.time_zone_of(viewer)
-            answer = calendar.month(year, month, tz)
-            return Response(
-                CalendarOut.of(answer), headers={"Cache-Control": "private, max-age=60"}
-            )
-
-    return CalendarController
+    @get("/", operation_id="calendarMonth", sync_to_thread=True)
+    def month(
+        self,
+        calendar: Calendar,
+        profiles: NamedDependency[ProfileService],
+        viewer: Me,
+        year: Annotated[
+            int | None, QueryParameter(schema_extra={"minimum": MIN_YEAR, "maximum": MAX_YEAR})
+        ] = None,
+        month: Annotated[int | None, QueryParameter(schema_extra={"minimum": 1, "maximum": 12})] = (
+            None
+        ),
+        tz: Annotated[str | None, QueryParameter(schema_extra=TIME_ZONE_OR_BLANK)] = None,
+    ) -> Response[CalendarOut]:
+        """A month (default: this month) in the time zone ``tz`` (an IANA name; without
+        it, the signed-in user's saved zone, else Africa/Lagos): today, the weeks Monday
+        first, and the holidays and common dates with how many templates each one's
+        search finds. 400 for a bad year, month or zone."""
+        if tz is None:
+            tz = profiles.time_zone_of(viewer)
+        answer = calendar.month(year, month, tz)
+        return Response(CalendarOut.of(answer), headers={"Cache-Control": "private, max-age=60"})

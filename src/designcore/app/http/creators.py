@@ -9,6 +9,7 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import DisplayName, Username
 from designcore.app.http.schemas import TemplateOut, page_fields, templates_out
 from designcore.app.http.templates import Page as PageNumber
@@ -16,10 +17,8 @@ from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.creators import CreatorService
 from designcore.domain.creators import Creator
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
-from designcore.domain.premium import Viewer
 
 Creators = NamedDependency[CreatorService]
-Me = NamedDependency[Viewer]
 MAX_PROFILE_BODY = 8 * 1024
 """A profile is four short fields."""
 

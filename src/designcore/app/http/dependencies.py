@@ -1,13 +1,21 @@
-"""Bridges from the container to Litestar's dependency injection (no markers in handlers)."""
+"""Bridges from the container to Litestar's dependency injection (no markers in handlers).
+
+Every route module is a Controller (or a static Router of Controllers) that names what it
+needs by these keys; :func:`dependencies` is the one place they are bound to the container.
+The annotated names below (``Me``, ``Limiter``, …) are the parameter types handlers use.
+"""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
 
+import anyio
 from litestar import Request
-from litestar.di import Provide
+from litestar.di import NamedDependency, Provide
+from litestar.params import SkipValidation
 
+from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container
 from designcore.app.http.answers import AnswerCache
 from designcore.app.http.templates import CatalogueReads
@@ -15,12 +23,31 @@ from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.analytics import AnalyticsService
+from designcore.app.services.auth import AuthService, Caller
+from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
+from designcore.app.services.designs import DesignService
+from designcore.app.services.exports import ExportService
+from designcore.app.services.logo_maker import LogoMakerService
+from designcore.app.services.payments import PaymentService
+from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.domain.premium import Viewer
+from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
 from designcore.ports.storage import Storage
+
+Me = NamedDependency[Viewer]
+"""The caller (``viewer``): anonymous, or the user of the bearer access token."""
+Limiter = NamedDependency[SkipValidation[RateLimiter]]
+"""The rate limiter (``limiter``); a Protocol, which Litestar cannot check an instance against."""
+Mailbox = NamedDependency[SkipValidation[Outbox]]
+"""The local outbox (``outbox``); a Protocol, like the limiter."""
+
+EXPORT_THREADS = 8
+"""Worker threads for downloads, apart from the default pool the other sync handlers use: a
+crowd of downloads waiting for a render slot never starves them (health among them)."""
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:
@@ -33,7 +60,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
 
 
 def dependencies(container: Container) -> dict[str, Provide]:
-    """Litestar dependencies backed by ``container``."""
+    """Litestar dependencies backed by ``container``, one key per service a route needs."""
 
     def provide_catalogue() -> CatalogueService:
         return container.catalogue_service()
@@ -80,6 +107,55 @@ def dependencies(container: Container) -> dict[str, Provide]:
         viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
         return viewer
 
+    def provide_auth() -> AuthService:
+        service: AuthService = container.auth()
+        return service
+
+    def provide_caller(
+        request: Request[Any, Any, Any], auth: NamedDependency[AuthService]
+    ) -> Caller:
+        return auth.sessions.authenticate(bearer_token(request))
+
+    def provide_outbox() -> Outbox:
+        outbox: Outbox = container.outbox()
+        return outbox
+
+    def provide_exports() -> ExportService:
+        exports: ExportService = container.exports()
+        return exports
+
+    # Made in the event loop on first use: an anyio limiter belongs to the loop that made it.
+    export_threads: list[anyio.CapacityLimiter] = []
+
+    def provide_export_threads() -> anyio.CapacityLimiter:
+        if not export_threads:
+            export_threads.append(anyio.CapacityLimiter(EXPORT_THREADS))
+        return export_threads[0]
+
+    def provide_logo_maker() -> LogoMakerService:
+        logo_maker: LogoMakerService = container.logo_maker()
+        return logo_maker
+
+    def provide_photo_editor() -> PhotoEditorService:
+        photo_editor: PhotoEditorService = container.photo_editor()
+        return photo_editor
+
+    def provide_designs() -> DesignService:
+        designs: DesignService = container.designs()
+        return designs
+
+    def provide_calendar() -> CalendarService:
+        calendar: CalendarService = container.calendar()
+        return calendar
+
+    def provide_payments() -> PaymentService:
+        payments: PaymentService = container.payments()
+        return payments
+
+    def provide_sandbox() -> PaystackSandbox:
+        sandbox: PaystackSandbox = container.paystack_sandbox()
+        return sandbox
+
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "reads": Provide(provide_reads, sync_to_thread=False),
@@ -93,4 +169,15 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "creators": Provide(provide_creators, sync_to_thread=False),
         "limiter": Provide(provide_limiter, sync_to_thread=False),
         "analytics_service": Provide(provide_analytics, sync_to_thread=False),
+        "auth": Provide(provide_auth, sync_to_thread=False),
+        "caller": Provide(provide_caller, sync_to_thread=True),
+        "outbox": Provide(provide_outbox, sync_to_thread=False),
+        "exports": Provide(provide_exports, sync_to_thread=False),
+        "export_threads": Provide(provide_export_threads, sync_to_thread=False),
+        "logo_maker": Provide(provide_logo_maker, sync_to_thread=False),
+        "photo_editor": Provide(provide_photo_editor, sync_to_thread=False),
+        "designs": Provide(provide_designs, sync_to_thread=False),
+        "calendar": Provide(provide_calendar, sync_to_thread=False),
+        "payments": Provide(provide_payments, sync_to_thread=False),
+        "sandbox": Provide(provide_sandbox, sync_to_thread=False),
     }

@@ -8,19 +8,18 @@ answer's ``ETag`` is the new version.
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable
 from datetime import date, datetime
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-import anyio.to_thread
 import msgspec
 from litestar import Controller, Request, Response, delete, get, patch, post, put
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
-from designcore.app.http.exports import MalformedJson
+from designcore.app.http.bodies import json_body
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import DATE
+from designcore.app.http.server_timing import SERVER_TIMING
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.designs import UNCHANGED, Blank, DesignService
@@ -28,7 +27,6 @@ from designcore.domain.designs import Design, DesignSummary, ScheduleFilter, par
 from designcore.domain.document import MAX_DOCUMENT_BYTES
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, Page, PageRequest
-from designcore.domain.premium import Viewer
 
 BODY_ALLOWANCE = 64 * 1024
 """Room for the request's own fields around a document of the largest allowed size."""
@@ -37,9 +35,7 @@ MAX_DESIGN_BODY_BYTES = MAX_DOCUMENT_BYTES + BODY_ALLOWANCE
 """Largest body of a save (413 ``request_too_large`` above)."""
 
 Designs = NamedDependency[DesignService]
-Me = NamedDependency[Viewer]
 Text = Annotated[str | None, QueryParameter(max_length=200)]
-T = TypeVar("T")
 
 
 class BlankIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -152,32 +148,6 @@ def _summary_fields(design: DesignSummary) -> dict[str, Any]:
     }
 
 
-_AT_PATH = re.compile(r"at `\$\.?([^`]*)`")
-_NAMED = re.compile(r"field `([^`]+)`")
-
-
-def decode(body: bytes, kind: type[T]) -> T:
-    """``body`` decoded strictly as ``kind``: ``ValidationFailed`` naming the field, or
-    ``malformed_json`` for a body that is not JSON."""
-    if not body.strip():
-        raise MalformedJson(
-            [FieldIssue("body", "the body is empty")], "the request body must be a JSON object"
-        )
-    try:
-        return msgspec.json.decode(body, type=kind, strict=True)
-    except msgspec.ValidationError as error:
-        text = str(error)
-        found = _AT_PATH.search(text) or _NAMED.search(text)
-        path = found.group(1) if found and found.group(1) else "body"
-        message = _AT_PATH.sub("", text).strip(" -")
-        raise ValidationFailed([FieldIssue(path, message)]) from None
-    except msgspec.DecodeError as error:
-        raise MalformedJson(
-            [FieldIssue("body", f"not valid JSON: {error}")],
-            f"the request body is not valid JSON: {error}",
-        ) from None
-
-
 class PreconditionRequired(NotAllowed):
     """A save without ``If-Match``."""
 
@@ -214,213 +184,194 @@ def _full(design: Design, status: int = 200) -> Response[DesignOut]:
     return Response(DesignOut.of_full(design), status_code=status, headers=etag(design))
 
 
-def designs_controller(provide_designs: Callable[[], DesignService]) -> type[Controller]:
-    """The controller, backed by the service ``provide_designs`` answers."""
+class DesignController(Controller):
+    """``/api/v1/designs``."""
 
-    class DesignController(Controller):
-        """``/api/v1/designs``."""
+    path = "/api/v1/designs"
+    tags = ["designs"]
 
-        path = "/api/v1/designs"
-        tags = ["designs"]
-        dependencies = {"designs": Provide(provide_designs, sync_to_thread=False)}
-
-        @post("/", operation_id="createDesign", status_code=201)
-        async def create(
-            self, designs: Designs, viewer: Me, request: Request[Any, Any, Any]
-        ) -> Response[DesignOut]:
-            """A new design from ``template_id`` or ``blank: {width, height}`` (optional
-            ``name``). 401 ``sign_in_required``, 402 ``upgrade_required``, 404
-            ``template_not_found``, 409 ``template_has_no_document``/``insufficient_credits``."""
-            data = decode(await request.body(), DesignCreateIn)
-            blank = None if data.blank is None else Blank(data.blank.width, data.blank.height)
-            design = await anyio.to_thread.run_sync(
-                lambda: designs.create(
-                    viewer, template_id=data.template_id, blank=blank, name=data.name
-                )
-            )
-            return _full(design, 201)
-
-        @get("/", operation_id="listDesigns", sync_to_thread=True)
-        def listing(
-            self,
-            designs: Designs,
-            viewer: Me,
-            page: PageNumber = 1,
-            size: PageSize = DEFAULT_PAGE_SIZE,
-            from_: Annotated[str | None, QueryParameter(name="from", format=DATE)] = None,
-            to: Annotated[str | None, QueryParameter(format=DATE)] = None,
-            search: Text = None,
-            template_id: Text = None,
-        ) -> Response[DesignPageOut]:
-            """One page of the caller's designs (summaries), most recently updated first;
-            ``from``/``to`` (YYYY-MM-DD) keep those scheduled in that range; ``search`` finds
-            names containing the text; ``template_id`` keeps those made from that template
-            (``size=1``: the one to reopen when the template is customised again)."""
-            request = PageRequest(page, size)
-            schedule = ScheduleFilter(
-                None if from_ is None else parse_day(from_, "from"),
-                None if to is None else parse_day(to, "to"),
-            )
-            answer = designs.listing(
-                viewer, request, schedule=schedule, search=search, template_id=template_id
-            )
-            return Response(DesignPageOut.of(answer), headers={"Cache-Control": "no-store"})
-
-        @get("/{design_id:str}", operation_id="getDesign", sync_to_thread=True)
-        def get_design(
-            self, designs: Designs, viewer: Me, design_id: FromPath[str]
-        ) -> Response[DesignOut]:
-            """The design with its document; ``ETag: "<version>"``."""
-            return _full(designs.get(viewer, design_id))
-
-        @put(
-            "/{design_id:str}",
-            operation_id="saveDesign",
-            request_max_body_size=MAX_DESIGN_BODY_BYTES,
+    @post(
+        "/",
+        operation_id="createDesign",
+        status_code=201,
+        sync_to_thread=True,
+        dependencies={"payload": json_body(DesignCreateIn)},
+    )
+    def create(
+        self, designs: Designs, viewer: Me, payload: NamedDependency[DesignCreateIn]
+    ) -> Response[DesignOut]:
+        """A new design from ``template_id`` or ``blank: {width, height}`` (optional
+        ``name``). 401 ``sign_in_required``, 402 ``upgrade_required``, 404
+        ``template_not_found``, 409 ``template_has_no_document``/``insufficient_credits``."""
+        blank = None if payload.blank is None else Blank(payload.blank.width, payload.blank.height)
+        design = designs.create(
+            viewer, template_id=payload.template_id, blank=blank, name=payload.name
         )
-        async def save(
-            self,
-            designs: Designs,
-            viewer: Me,
-            design_id: FromPath[str],
-            request: Request[Any, Any, Any],
-        ) -> Response[DesignOut]:
-            """Save ``{document, name?}`` made from the version in ``If-Match``: 200 with the
-            new version, 409 ``version_conflict`` (with ``current_version``) when stale, 428
-            ``precondition_required`` without ``If-Match``."""
-            started, cpu_started = time.perf_counter(), time.thread_time()
-            version = expected_version(request)
-            assert version is not None
-            data = decode(await request.body(), DesignSaveIn)
-            cpu = time.thread_time() - cpu_started
+        return _full(design, 201)
 
-            def save() -> tuple[Design, float]:
-                cpu_started = time.thread_time()
-                design = designs.save(
-                    viewer,
-                    design_id,
-                    document=data.document,
-                    expected_version=version,
-                    name=data.name,
-                )
-                return design, time.thread_time() - cpu_started
+    @get("/", operation_id="listDesigns", sync_to_thread=True)
+    def listing(
+        self,
+        designs: Designs,
+        viewer: Me,
+        page: PageNumber = 1,
+        size: PageSize = DEFAULT_PAGE_SIZE,
+        from_: Annotated[str | None, QueryParameter(name="from", format=DATE)] = None,
+        to: Annotated[str | None, QueryParameter(format=DATE)] = None,
+        search: Text = None,
+        template_id: Text = None,
+    ) -> Response[DesignPageOut]:
+        """One page of the caller's designs (summaries), most recently updated first;
+        ``from``/``to`` (YYYY-MM-DD) keep those scheduled in that range; ``search`` finds
+        names containing the text; ``template_id`` keeps those made from that template
+        (``size=1``: the one to reopen when the template is customised again)."""
+        request = PageRequest(page, size)
+        schedule = ScheduleFilter(
+            None if from_ is None else parse_day(from_, "from"),
+            None if to is None else parse_day(to, "to"),
+        )
+        answer = designs.listing(
+            viewer, request, schedule=schedule, search=search, template_id=template_id
+        )
+        return Response(DesignPageOut.of(answer), headers={"Cache-Control": "no-store"})
 
-            design, save_cpu = await anyio.to_thread.run_sync(save)
-            answer = _full(design)
-            wall = time.perf_counter() - started
-            # What the save took on the server: wall time, and CPU time of the request's own
-            # work (decoding and the save), which other load on the machine does not inflate.
-            answer.headers["Server-Timing"] = (
-                f"save;dur={wall * 1000:.2f}, cpu;dur={(cpu + save_cpu) * 1000:.2f}"
+    @get("/{design_id:str}", operation_id="getDesign", sync_to_thread=True)
+    def get_design(
+        self, designs: Designs, viewer: Me, design_id: FromPath[str]
+    ) -> Response[DesignOut]:
+        """The design with its document; ``ETag: "<version>"``."""
+        return _full(designs.get(viewer, design_id))
+
+    @put(
+        "/{design_id:str}",
+        operation_id="saveDesign",
+        sync_to_thread=True,
+        request_max_body_size=MAX_DESIGN_BODY_BYTES,
+        dependencies={"payload": json_body(DesignSaveIn)},
+        opt={SERVER_TIMING: "save"},
+    )
+    def save(
+        self,
+        designs: Designs,
+        viewer: Me,
+        design_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        payload: NamedDependency[DesignSaveIn],
+    ) -> Response[DesignOut]:
+        """Save ``{document, name?}`` made from the version in ``If-Match``: 200 with the
+        new version, 409 ``version_conflict`` (with ``current_version``) when stale, 428
+        ``precondition_required`` without ``If-Match``. The answer's ``Server-Timing`` says
+        what the save took on the server (``app/http/server_timing.py``)."""
+        version = expected_version(request)
+        assert version is not None
+        design = designs.save(
+            viewer,
+            design_id,
+            document=payload.document,
+            expected_version=version,
+            name=payload.name,
+        )
+        return _full(design)
+
+    @patch(
+        "/{design_id:str}",
+        operation_id="changeDesign",
+        sync_to_thread=True,
+        dependencies={"payload": json_body(DesignPatchIn)},
+    )
+    def change(
+        self,
+        designs: Designs,
+        viewer: Me,
+        design_id: FromPath[str],
+        payload: NamedDependency[DesignPatchIn],
+    ) -> Response[DesignOut]:
+        """Rename (``name``) or schedule (``scheduled_for``: YYYY-MM-DD or null); the
+        version does not change."""
+        name: Any = UNCHANGED if payload.name is msgspec.UNSET else payload.name
+        day: Any = UNCHANGED
+        if payload.scheduled_for is not msgspec.UNSET:
+            day = (
+                None
+                if payload.scheduled_for is None
+                else parse_day(payload.scheduled_for, "scheduled_for")
             )
-            return answer
+        return _full(designs.change(viewer, design_id, name=name, scheduled_for=day))
 
-        @patch("/{design_id:str}", operation_id="changeDesign")
-        async def change(
-            self,
-            designs: Designs,
-            viewer: Me,
-            design_id: FromPath[str],
-            request: Request[Any, Any, Any],
-        ) -> Response[DesignOut]:
-            """Rename (``name``) or schedule (``scheduled_for``: YYYY-MM-DD or null); the
-            version does not change."""
-            data = decode(await request.body(), DesignPatchIn)
-            name: Any = UNCHANGED if data.name is msgspec.UNSET else data.name
-            day: Any = UNCHANGED
-            if data.scheduled_for is not msgspec.UNSET:
-                day = (
-                    None
-                    if data.scheduled_for is None
-                    else parse_day(data.scheduled_for, "scheduled_for")
-                )
-            design = await anyio.to_thread.run_sync(
-                lambda: designs.change(viewer, design_id, name=name, scheduled_for=day)
-            )
-            return _full(design)
+    @delete("/{design_id:str}", operation_id="deleteDesign", status_code=204, sync_to_thread=True)
+    def delete_design(self, designs: Designs, viewer: Me, design_id: FromPath[str]) -> None:
+        """Delete; ``POST …/restore`` within 30 s undoes it."""
+        designs.delete(viewer, design_id)
 
-        @delete(
-            "/{design_id:str}", operation_id="deleteDesign", status_code=204, sync_to_thread=True
-        )
-        def delete_design(self, designs: Designs, viewer: Me, design_id: FromPath[str]) -> None:
-            """Delete; ``POST …/restore`` within 30 s undoes it."""
-            designs.delete(viewer, design_id)
+    @post(
+        "/{design_id:str}/restore",
+        operation_id="restoreDesign",
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def restore(
+        self, designs: Designs, viewer: Me, design_id: FromPath[str]
+    ) -> Response[DesignOut]:
+        """Undo a delete made less than 30 s ago (404 after, 409 ``not_deleted``)."""
+        return _full(designs.restore(viewer, design_id))
 
-        @post(
-            "/{design_id:str}/restore",
-            operation_id="restoreDesign",
-            status_code=200,
-            sync_to_thread=True,
-        )
-        def restore(
-            self, designs: Designs, viewer: Me, design_id: FromPath[str]
-        ) -> Response[DesignOut]:
-            """Undo a delete made less than 30 s ago (404 after, 409 ``not_deleted``)."""
-            return _full(designs.restore(viewer, design_id))
+    @post(
+        "/{design_id:str}/duplicate",
+        operation_id="duplicateDesign",
+        status_code=201,
+        sync_to_thread=True,
+    )
+    def duplicate(
+        self, designs: Designs, viewer: Me, design_id: FromPath[str]
+    ) -> Response[DesignOut]:
+        """A copy named "… (copy)" (a new design: the free allowance applies)."""
+        return _full(designs.duplicate(viewer, design_id), 201)
 
-        @post(
-            "/{design_id:str}/duplicate",
-            operation_id="duplicateDesign",
-            status_code=201,
-            sync_to_thread=True,
-        )
-        def duplicate(
-            self, designs: Designs, viewer: Me, design_id: FromPath[str]
-        ) -> Response[DesignOut]:
-            """A copy named "… (copy)" (a new design: the free allowance applies)."""
-            return _full(designs.duplicate(viewer, design_id), 201)
+    @get("/{design_id:str}/versions", operation_id="designVersions", sync_to_thread=True)
+    def versions(self, designs: Designs, viewer: Me, design_id: FromPath[str]) -> list[VersionOut]:
+        """The last 20 saved versions, newest first."""
+        return [
+            VersionOut(version=v.version, saved_at=v.saved_at)
+            for v in designs.versions(viewer, design_id)
+        ]
 
-        @get("/{design_id:str}/versions", operation_id="designVersions", sync_to_thread=True)
-        def versions(
-            self, designs: Designs, viewer: Me, design_id: FromPath[str]
-        ) -> list[VersionOut]:
-            """The last 20 saved versions, newest first."""
-            return [
-                VersionOut(version=v.version, saved_at=v.saved_at)
-                for v in designs.versions(viewer, design_id)
-            ]
+    @post(
+        "/{design_id:str}/versions/{number:int}/restore",
+        operation_id="restoreDesignVersion",
+        status_code=200,
+        sync_to_thread=True,
+    )
+    def restore_version(
+        self,
+        designs: Designs,
+        viewer: Me,
+        design_id: FromPath[str],
+        number: FromPath[int],
+        request: Request[Any, Any, Any],
+    ) -> Response[DesignOut]:
+        """Save a kept version's document as the newest version (``If-Match`` optional:
+        when sent, the design must still be at it)."""
+        version = expected_version(request, required=False)
+        return _full(designs.restore_version(viewer, design_id, number, expected_version=version))
 
-        @post(
-            "/{design_id:str}/versions/{number:int}/restore",
-            operation_id="restoreDesignVersion",
-            status_code=200,
-            sync_to_thread=True,
-        )
-        def restore_version(
-            self,
-            designs: Designs,
-            viewer: Me,
-            design_id: FromPath[str],
-            number: FromPath[int],
-            request: Request[Any, Any, Any],
-        ) -> Response[DesignOut]:
-            """Save a kept version's document as the newest version (``If-Match`` optional:
-            when sent, the design must still be at it)."""
-            version = expected_version(request, required=False)
-            return _full(
-                designs.restore_version(viewer, design_id, number, expected_version=version)
-            )
-
-        @get("/{design_id:str}/preview", operation_id="designPreview", sync_to_thread=True)
-        def preview(
-            self,
-            designs: Designs,
-            viewer: Me,
-            design_id: FromPath[str],
-            request: Request[Any, Any, Any],
-            v: Annotated[int | None, QueryParameter()] = None,
-        ) -> Response[bytes]:
-            """The preview PNG (400 px wide) of the caller's design, with a strong ``ETag``
-            (304 on ``If-None-Match``); 404 ``preview_not_ready`` while it is drawn. ``v``
-            (the version) only makes each version's URL distinct."""
-            stored = designs.preview(viewer, design_id)
-            headers = {
-                "Cache-Control": "private, no-cache",
-                "X-Content-Type-Options": "nosniff",
-                "ETag": f'"{stored.etag}"',
-            }
-            if request.headers.get("if-none-match") == headers["ETag"]:
-                return Response(b"", status_code=304, headers=headers)
-            return Response(stored.data, media_type=stored.content_type, headers=headers)
-
-    return DesignController
+    @get("/{design_id:str}/preview", operation_id="designPreview", sync_to_thread=True)
+    def preview(
+        self,
+        designs: Designs,
+        viewer: Me,
+        design_id: FromPath[str],
+        request: Request[Any, Any, Any],
+        v: Annotated[int | None, QueryParameter()] = None,
+    ) -> Response[bytes]:
+        """The preview PNG (400 px wide) of the caller's design, with a strong ``ETag``
+        (304 on ``If-None-Match``); 404 ``preview_not_ready`` while it is drawn. ``v``
+        (the version) only makes each version's URL distinct."""
+        stored = designs.preview(viewer, design_id)
+        headers = {
+            "Cache-Control": "private, no-cache",
+            "X-Content-Type-Options": "nosniff",
+            "ETag": f'"{stored.etag}"',
+        }
+        if request.headers.get("if-none-match") == headers["ETag"]:
+            return Response(b"", status_code=304, headers=headers)
+        return Response(stored.data, media_type=stored.content_type, headers=headers)

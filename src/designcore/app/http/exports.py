@@ -1,23 +1,25 @@
-"""``POST /api/v1/exports``: download a template, a design or an edited document as a file."""
+"""``POST /api/v1/exports``: download a template, a design or an edited document as a file.
+
+The body is decoded strictly (``"true"`` is not a boolean, ``"2"`` not a number) by
+``app/http/bodies.py`` and checked by the domain (400 naming the field)."""
 
 from __future__ import annotations
 
-import re
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import anyio
 import anyio.to_thread
 import msgspec
-from litestar import Request, Response, post
-from litestar.di import NamedDependency, Provide
+from litestar import Controller, Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import SkipValidation
 
+from designcore.app.http.bodies import json_body
+from designcore.app.http.dependencies import Me
 from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
 from designcore.domain.document import MAX_DOCUMENT_BYTES
-from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.exports import ExportOptions, ExportSource
-from designcore.domain.premium import Viewer
 
 BODY_ALLOWANCE = 64 * 1024
 """Room for the request's own fields around a document of the largest allowed size."""
@@ -63,41 +65,6 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
         )
 
 
-_AT_PATH = re.compile(r"at `\$\.?([^`]*)`")
-_NAMED = re.compile(r"field `([^`]+)`")
-
-
-class MalformedJson(ValidationFailed):
-    """The body is not JSON at all."""
-
-    code = "malformed_json"
-
-
-def parse_export(body: bytes) -> ExportRequest:
-    """The request from the raw body, decoded strictly (``"true"`` is not a boolean, ``"2"``
-    not a number) and checked by the domain; raises ``ValidationFailed`` naming the field, or
-    ``malformed_json`` for a body that is not JSON."""
-    try:
-        data = msgspec.json.decode(body, type=ExportIn, strict=True)
-    except msgspec.ValidationError as error:
-        text = str(error)
-        found = _AT_PATH.search(text) or _NAMED.search(text)
-        path = found.group(1) if found and found.group(1) else "body"
-        message = _AT_PATH.sub("", text).strip(" -")
-        raise ValidationFailed([FieldIssue(path, message)]) from None
-    except msgspec.DecodeError as error:
-        raise MalformedJson(
-            [FieldIssue("body", f"not valid JSON: {error}")],
-            f"the request body is not valid JSON: {error}",
-        ) from None
-    return data.to_request()
-
-
-EXPORT_THREADS = 8
-"""Worker threads for downloads, apart from the default pool the other sync handlers use: a
-crowd of downloads waiting for a render slot never starves them (health among them)."""
-
-
 async def _watch_disconnect(request: Request[Any, Any, Any], gone: threading.Event) -> None:
     """Set ``gone`` when the client disconnects (the body has been read already)."""
     while True:
@@ -107,23 +74,27 @@ async def _watch_disconnect(request: Request[Any, Any, Any], gone: threading.Eve
             return
 
 
-def export_handler(provide_exports: Callable[[], ExportService]) -> object:
-    """The route, backed by the service ``provide_exports`` answers."""
-    limiters: list[anyio.CapacityLimiter] = []  # made in the event loop, on first use
+class ExportController(Controller):
+    """``/api/v1/exports``."""
+
+    path = "/api/v1/exports"
+    tags = ["exports"]
 
     @post(
-        "/api/v1/exports",
+        "/",
         operation_id="createExport",
-        tags=["exports"],
         status_code=200,
         request_max_body_size=MAX_EXPORT_BODY_BYTES,
-        dependencies={"exports": Provide(provide_exports, sync_to_thread=False)},
+        dependencies={"payload": json_body(ExportIn)},
         response_description="The file (or a zip of one file per page), as an attachment.",
     )
     async def create_export(
+        self,
         exports: NamedDependency[ExportService],
-        viewer: NamedDependency[Viewer],
+        export_threads: NamedDependency[SkipValidation[anyio.CapacityLimiter]],
+        viewer: Me,
         request: Request[Any, Any, Any],
+        payload: NamedDependency[ExportIn],
     ) -> Response[bytes]:
         """Render a download the caller's plan allows (signed in, bearer access token).
 
@@ -138,11 +109,8 @@ def export_handler(provide_exports: Callable[[], ExportService]) -> object:
         422 ``invalid_template_document``, 429 ``too_many_exports`` (with ``Retry-After``),
         503 ``renderer_busy``. A client that disconnects stops the render between pages.
         """
-        asked = parse_export(await request.body())
+        asked = payload.to_request()
         gone = threading.Event()
-        if not limiters:
-            limiters.append(anyio.CapacityLimiter(EXPORT_THREADS))
-        limiter = limiters[0]
         outcome: list[ExportFile | Exception] = []
         async with anyio.create_task_group() as watching:
             watching.start_soon(_watch_disconnect, request, gone)
@@ -151,7 +119,7 @@ def export_handler(provide_exports: Callable[[], ExportService]) -> object:
                 # (the service caps concurrent renders and stops when the client goes).
                 outcome.append(
                     await anyio.to_thread.run_sync(
-                        exports.export, viewer, asked, gone.is_set, limiter=limiter
+                        exports.export, viewer, asked, gone.is_set, limiter=export_threads
                     )
                 )
             except Exception as failed:  # raised below, outside the task group
@@ -171,5 +139,3 @@ def export_handler(provide_exports: Callable[[], ExportService]) -> object:
         if made.media_type.startswith("image/svg+xml"):
             headers["Content-Security-Policy"] = SVG_POLICY
         return Response(made.data, media_type=made.media_type, headers=headers)
-
-    return create_export

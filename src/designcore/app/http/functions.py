@@ -7,18 +7,18 @@ the web app, are listed in docs/api.md ("Payments").
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 import msgspec
-from litestar import Controller, Request, Response, Router, get, post
-from litestar.di import NamedDependency, Provide
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
 from litestar.exceptions import TooManyRequestsException
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
-from litestar.params import JSONBody, RawBody, SkipValidation
+from litestar.params import JSONBody, RawBody
 
+from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.rate_limits import Quota, account_key, address_key, retry_after_quotas
 from designcore.app.services.payments import PaymentService, Upgrade
 from designcore.domain.errors import NotAllowed
@@ -40,9 +40,6 @@ WEBHOOK_PER_ADDRESS = Quota(limit=600, window_seconds=60)
 """Paystack sends webhooks from a handful of addresses."""
 
 Payments = NamedDependency[PaymentService]
-Limiter = NamedDependency[SkipValidation[RateLimiter]]
-"""A Protocol: Litestar cannot check an instance against it."""
-Me = NamedDependency[Viewer]
 
 
 class PublicKeyOut(msgspec.Struct, kw_only=True):
@@ -287,17 +284,3 @@ class PaystackWebhookController(Controller):
         _limit(limiter, [(address_key("payments:webhook", request), WEBHOOK_PER_ADDRESS)])
         outcome = payments.handle_webhook(body, request.headers.get("x-paystack-signature"))
         return WebhookOut(received=True, outcome=outcome)
-
-
-def functions_router(
-    provide_payments: Callable[[], PaymentService], provide_limiter: Callable[[], RateLimiter]
-) -> Router:
-    """``/functions/v1/*`` and ``/api/v1/webhooks/paystack``."""
-    return Router(
-        path="/",
-        route_handlers=[PaymentFunctionsController, PaystackWebhookController],
-        dependencies={
-            "payments": Provide(provide_payments, sync_to_thread=False),
-            "limiter": Provide(provide_limiter, sync_to_thread=False),
-        },
-    )

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from litestar import Request, Response, Router, get, post
-from litestar.di import NamedDependency, Provide
-from litestar.params import JSONBody, SkipValidation
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
+from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.http.exports import SVG_POLICY
 from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
@@ -22,8 +22,6 @@ from designcore.domain.logo_maker import (
     parse_brand_kit,
     parse_export_format,
 )
-from designcore.domain.premium import Viewer
-from designcore.ports.rate_limit import RateLimiter
 
 MAX_LOGO_BODY_BYTES = 4 * 1024
 
@@ -105,11 +103,14 @@ class LogoPreviewsOut(msgspec.Struct):
     previews: list[LogoPreviewOut]
 
 
-def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
-    """The routes, backed by the service ``provide`` answers."""
+class LogoMakerController(Controller):
+    """``/api/v1/logo-maker``."""
+
+    path = "/api/v1/logo-maker"
+    tags = ["logo-maker"]
 
     @get("/", operation_id="logoMaker", sync_to_thread=False)
-    def form(logo_maker: NamedDependency[LogoMakerService]) -> LogoMakerOut:
+    def form(self, logo_maker: NamedDependency[LogoMakerService]) -> LogoMakerOut:
         """The industries (the Logos templates' sub-categories) and the form's limits."""
         return LogoMakerOut(list(logo_maker.industries()))
 
@@ -121,9 +122,10 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         request_max_body_size=MAX_LOGO_BODY_BYTES,
     )
     def previews(
+        self,
         logo_maker: NamedDependency[LogoMakerService],
-        viewer: NamedDependency[Viewer],
-        limiter: NamedDependency[SkipValidation[RateLimiter]],
+        viewer: Me,
+        limiter: Limiter,
         request: Request[Any, Any, Any],
         data: JSONBody[BrandKitIn],
     ) -> LogoPreviewsOut:
@@ -154,8 +156,9 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         request_max_body_size=MAX_LOGO_BODY_BYTES,
     )
     def open_logo(
+        self,
         logo_maker: NamedDependency[LogoMakerService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         data: JSONBody[LogoChoiceIn],
     ) -> DesignOut:
         """A new design of the caller's from a logo with the brand kit set in:
@@ -174,8 +177,9 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         request_max_body_size=MAX_LOGO_BODY_BYTES,
     )
     def export_logo(
+        self,
         logo_maker: NamedDependency[LogoMakerService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         data: JSONBody[LogoExportIn],
     ) -> Response[bytes]:
         """A logo with the brand kit set in, as a file: ``{templateId, format: png|svg,
@@ -191,10 +195,3 @@ def logo_maker_router(provide: Callable[[], LogoMakerService]) -> Router:
         if made.media_type.startswith("image/svg+xml"):
             headers["Content-Security-Policy"] = SVG_POLICY
         return Response(made.data, media_type=made.media_type, headers=headers)
-
-    return Router(
-        "/api/v1/logo-maker",
-        route_handlers=[form, previews, open_logo, export_logo],
-        tags=["logo-maker"],
-        dependencies={"logo_maker": Provide(provide, sync_to_thread=False)},
-    )

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 from typing import Any
 
-from litestar import Request, Response, Router, get
+from litestar import Controller, Request, Response, get
 
 from designcore.app.http.client_origin import client_origin
+from designcore.app.http.dependencies import Mailbox
 from designcore.domain.deployment import is_loopback_host
 from designcore.domain.errors import NotAllowed
-from designcore.ports.mail import Outbox
 
 STYLESHEET_PATH = "/dev/mailbox.css"
 """The page's style, a file of its own so the page runs under the strict page policy."""
@@ -44,14 +43,19 @@ def check_local(request: Request[Any, Any, Any]) -> None:
         raise NotAllowed(MAILBOX_LOCAL_ONLY, code="mailbox_local_only")
 
 
-def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
-    """A page listing the latest mail kept by the local outbox, links clickable."""
+class MailboxController(Controller):
+    """``/dev/mailbox``: a page listing the latest mail kept by the local outbox, links
+    clickable."""
 
-    @get("/dev/mailbox", sync_to_thread=True, include_in_schema=False)
-    def mailbox(request: Request[Any, Any, Any]) -> Response[str]:
+    path = "/dev"
+    include_in_schema = False
+
+    @get("/mailbox", sync_to_thread=True)
+    def mailbox(self, request: Request[Any, Any, Any], outbox: Mailbox) -> Response[str]:
+        """The page (403 ``mailbox_local_only`` for a client not on this machine)."""
         check_local(request)
         items = []
-        for sent in provide_outbox().messages(50):
+        for sent in outbox.messages(50):
             body = _LINK.sub(
                 lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>',
                 html.escape(sent.message.text, quote=False),
@@ -73,8 +77,7 @@ def mailbox_router(provide_outbox: Callable[[], Outbox]) -> Router:
         )
         return Response(page, media_type="text/html", headers={"Cache-Control": "no-store"})
 
-    @get(STYLESHEET_PATH, sync_to_thread=False, include_in_schema=False)
-    def stylesheet() -> Response[bytes]:
+    @get(STYLESHEET_PATH.removeprefix("/dev"), sync_to_thread=False)
+    def stylesheet(self) -> Response[bytes]:
+        """The page's style."""
         return Response(_STYLESHEET, media_type="text/css", headers={"Cache-Control": "no-cache"})
-
-    return Router(path="/", route_handlers=[mailbox, stylesheet])

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from litestar import Router, get, post
+from litestar import Controller, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.services.photo_editor import Capabilities, EditResult, PhotoEditorService
 from designcore.domain.photo_edits import parse_operations, parse_source
@@ -84,19 +84,29 @@ class UseInDesignIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     key: str
 
 
-def provide_admin(photo_editor: PhotoEditorService, viewer: Viewer) -> Viewer:
+Admin = NamedDependency[Viewer]
+"""The caller, let in as an administrator (``admin``, from :func:`provide_admin`)."""
+
+
+def provide_admin(
+    photo_editor: NamedDependency[PhotoEditorService], viewer: NamedDependency[Viewer]
+) -> Viewer:
     """The caller, once the service has let them in (401 signed out, 403 ``admin_only``).
     Litestar resolves dependencies before it validates the body, so the routes that take a
     body name this one: a visitor's bad body is 401, not 400 with its details."""
     return photo_editor.check_access(viewer)
 
 
-def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
-    """The routes, backed by the service ``provide`` answers."""
+class PhotoEditorController(Controller):
+    """``/api/v1/photo-editor``."""
+
+    path = "/api/v1/photo-editor"
+    tags = ["photo-editor"]
+    dependencies = {"admin": Provide(provide_admin, sync_to_thread=False)}
 
     @get("/", operation_id="photoEditorCapabilities", sync_to_thread=False)
     def capabilities(
-        photo_editor: NamedDependency[PhotoEditorService], viewer: NamedDependency[Viewer]
+        self, photo_editor: NamedDependency[PhotoEditorService], viewer: Me
     ) -> CapabilitiesOut:
         """The steps and whether each runs on this server (an adapter may lack one; the
         built-in one runs them all, background removal for plain backgrounds only), with the
@@ -111,8 +121,9 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
         request_max_body_size=MAX_EDIT_BODY_BYTES,
     )
     def create_edit(
+        self,
         photo_editor: NamedDependency[PhotoEditorService],
-        admin: NamedDependency[Viewer],
+        admin: Admin,
         data: JSONBody[EditIn],
     ) -> EditOut:
         """Run the steps on a stored picture and store the result as a new picture under the
@@ -135,8 +146,9 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
         request_max_body_size=MAX_EDIT_BODY_BYTES,
     )
     def use_in_design(
+        self,
         photo_editor: NamedDependency[PhotoEditorService],
-        admin: NamedDependency[Viewer],
+        admin: Admin,
         data: JSONBody[UseInDesignIn],
     ) -> DesignOut:
         """A new design of the caller's the size of the picture (scaled down to at most
@@ -146,13 +158,3 @@ def photo_editor_router(provide: Callable[[], PhotoEditorService]) -> Router:
         ``key``, 401, 403 ``admin_only``, 404 unknown picture, 415/422 not a readable picture,
         and the designs API's errors for a new design."""
         return DesignOut.of_full(photo_editor.use_in_design(admin, data.key))
-
-    return Router(
-        "/api/v1/photo-editor",
-        route_handlers=[capabilities, create_edit, use_in_design],
-        tags=["photo-editor"],
-        dependencies={
-            "photo_editor": Provide(provide, sync_to_thread=False),
-            "admin": Provide(provide_admin, sync_to_thread=False),
-        },
-    )

@@ -10,6 +10,7 @@ from litestar import Controller, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter, SkipValidation
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import Description, PageUrl
 from designcore.app.http.rate_limits import Quota, RateLimited, account_key, retry_after_quotas
 from designcore.app.http.schemas import page_fields
@@ -18,12 +19,10 @@ from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.domain.errors import NotAllowed
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
-from designcore.domain.premium import Viewer
 from designcore.domain.problem_reports import ProblemReport, ProblemStatus
 from designcore.ports.rate_limit import RateLimiter
 
 Reports = NamedDependency[ProblemReportService]
-Me = NamedDependency[Viewer]
 Limiter = NamedDependency[SkipValidation[RateLimiter]]
 
 REPORTS_PER_ACCOUNT = Quota(limit=10, window_seconds=3600)

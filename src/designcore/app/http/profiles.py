@@ -9,13 +9,12 @@ from litestar import Controller, MediaType, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import TimeZoneName
 from designcore.app.services.profiles import ProfileService, ProfileView
-from designcore.domain.premium import Viewer
 from designcore.domain.profiles import Referral
 
 Profiles = NamedDependency[ProfileService]
-Me = NamedDependency[Viewer]
 
 
 class ProfileOut(msgspec.Struct, kw_only=True):

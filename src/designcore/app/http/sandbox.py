@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
-from litestar import Controller, MediaType, Request, Response, Router, get, post
+from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, FromQuery
@@ -806,12 +806,3 @@ class SandboxController(Controller):
         file, media_type = CHECKOUT_ASSETS[name]
         content = resources.files("designcore.app.http").joinpath(file).read_bytes()
         return Response(content, media_type=media_type, headers={"Cache-Control": "no-cache"})
-
-
-def sandbox_router(provide_sandbox: Callable[[], PaystackSandbox]) -> Router:
-    """The sandbox's routes, answered by the sandbox ``provide_sandbox`` returns."""
-    return Router(
-        path="/",
-        route_handlers=[SandboxController],
-        dependencies={"sandbox": Provide(provide_sandbox, sync_to_thread=False)},
-    )

@@ -21,6 +21,7 @@ from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import HeaderParameter, QueryParameter
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import (
     FORMATS,
     QUALITY,
@@ -33,7 +34,6 @@ from designcore.app.http.request_media import ACCEPTED_MEDIA, ANY_MEDIA
 from designcore.app.media import MediaService
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.images import parse_transform
-from designcore.domain.premium import Viewer
 
 PUBLIC_MAX_AGE = 3600
 VARIANT_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -117,7 +117,7 @@ def read_public_object(
 )
 def read_own_object(
     media: NamedDependency[MediaService],
-    viewer: NamedDependency[Viewer],
+    viewer: Me,
     bucket: BucketName,
     path: ObjectPath,
     request: Request,  # type: ignore[type-arg]
@@ -168,7 +168,7 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
     )
     async def upload_object(
         media: NamedDependency[MediaService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         bucket: BucketName,
         path: ObjectPath,
         request: Request[Any, Any, Any],

@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
+from designcore.app.http.dependencies import Me
 from designcore.app.http.schemas import (
     PromptIn,
     PromptOut,
@@ -31,7 +32,6 @@ from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
-from designcore.domain.premium import Viewer
 
 SETTING_MAX_AGE = 300
 """Seconds a client may cache a site setting (spec: 5 minutes)."""
@@ -52,7 +52,7 @@ class RpcController(Controller):
     def increment_views(
         self,
         catalogue: NamedDependency[CatalogueService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         data: JSONBody[TemplateIdIn],
     ) -> ViewCountOut:
         """Count one view of a template."""
@@ -68,7 +68,7 @@ class RpcController(Controller):
     def increment_uses(
         self,
         catalogue: NamedDependency[CatalogueService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         data: JSONBody[TemplateIdIn],
     ) -> UseCountOut:
         """Count one use of a template."""
@@ -85,7 +85,7 @@ class PromptController(Controller):
     def search_prompt(
         self,
         catalogue: NamedDependency[CatalogueService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         data: JSONBody[SearchPromptIn],
     ) -> SearchPromptOut:
         """Record a search; ``user_id`` must be null or the caller's own id."""
@@ -139,7 +139,7 @@ class SiteSettingsController(Controller):
     def changes(
         self,
         site_settings: NamedDependency[SiteSettingsService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         page: PageNumber = 1,
         size: PageSize = DEFAULT_PAGE_SIZE,
     ) -> SettingChangePageOut:
@@ -163,7 +163,7 @@ class SiteSettingsController(Controller):
     def set_setting(
         self,
         site_settings: NamedDependency[SiteSettingsService],
-        viewer: NamedDependency[Viewer],
+        viewer: Me,
         key: FromPath[str],
         data: JSONBody[SettingIn],
     ) -> SettingOut:

@@ -3,9 +3,9 @@
 One controller per flow (``sessions``, ``signups``, ``users``, ``links``, ``providers``,
 ``mfa``, ``meta``) over the auth service, typed request and response bodies (``schemas``),
 GoTrue's rate limits (``limits``) and error answers (``errors``), put together by
-:func:`build_auth_router`.
+:func:`auth_router`.
 """
 
-from designcore.app.http.auth.router import MAX_AUTH_BODY, build_auth_router
+from designcore.app.http.auth.router import MAX_AUTH_BODY, auth_router
 
-__all__ = ["MAX_AUTH_BODY", "build_auth_router"]
+__all__ = ["MAX_AUTH_BODY", "auth_router"]

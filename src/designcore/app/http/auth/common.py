@@ -7,7 +7,7 @@ from typing import Annotated
 from urllib.parse import urlencode
 
 from litestar.di import NamedDependency
-from litestar.params import QueryParameter, SkipValidation
+from litestar.params import QueryParameter
 from litestar.response import Redirect
 
 from designcore.app.http.auth.schemas import MAX_TEXT, PkceIn, SessionOut
@@ -19,11 +19,8 @@ from designcore.app.services.auth import (
     ProviderOutcome,
 )
 from designcore.domain.errors import DesignCoreError
-from designcore.ports.rate_limit import RateLimiter
 
 Auth = NamedDependency[AuthService]
-Limiter = NamedDependency[SkipValidation[RateLimiter]]
-"""The rate limiter (a Protocol, which the signature model cannot check)."""
 SignedIn = NamedDependency[Caller]
 """The caller of a route that needs a valid access token (``Authorization: Bearer …``)."""
 

@@ -11,7 +11,6 @@ from litestar.response import Redirect
 
 from designcore.app.http.auth.common import (
     Auth,
-    Limiter,
     RedirectTo,
     SignedIn,
     denied_redirect,
@@ -29,6 +28,7 @@ from designcore.app.http.auth.schemas import (
     VerifyIn,
     required,
 )
+from designcore.app.http.dependencies import Limiter
 from designcore.domain.errors import DesignCoreError
 
 LinkToken = Annotated[

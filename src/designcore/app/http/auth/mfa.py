@@ -7,7 +7,7 @@ from typing import Any
 from litestar import Controller, Request, delete, post
 from litestar.params import FromPath, JSONBody
 
-from designcore.app.http.auth.common import Auth, Limiter, SignedIn, session_out
+from designcore.app.http.auth.common import Auth, SignedIn, session_out
 from designcore.app.http.auth.limits import limit
 from designcore.app.http.auth.schemas import (
     ChallengeIn,
@@ -20,6 +20,7 @@ from designcore.app.http.auth.schemas import (
     required,
 )
 from designcore.app.http.client_origin import client_address
+from designcore.app.http.dependencies import Limiter
 
 
 class FactorController(Controller):

@@ -12,7 +12,6 @@ from litestar.response import Redirect
 
 from designcore.app.http.auth.common import (
     Auth,
-    Limiter,
     QueryText,
     RedirectTo,
     SignedIn,
@@ -21,6 +20,7 @@ from designcore.app.http.auth.common import (
 )
 from designcore.app.http.auth.limits import limit
 from designcore.app.http.auth.schemas import MAX_TEXT, EmptyOut, UrlOut
+from designcore.app.http.dependencies import Limiter
 from designcore.app.services.auth import AuthService, Caller, ProviderFlowFailed
 
 OAuthState = Annotated[

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from litestar import HttpMethod, Request, Response, Router, route
-from litestar.di import NamedDependency, Provide
 
 from designcore.app.http.auth.errors import API_VERSION, API_VERSION_HEADER, gotrue_error_response
 from designcore.app.http.auth.links import MailedLinkController
@@ -16,10 +14,7 @@ from designcore.app.http.auth.providers import ProviderController
 from designcore.app.http.auth.sessions import SessionController
 from designcore.app.http.auth.signups import SignUpController
 from designcore.app.http.auth.users import UserController
-from designcore.app.http.dependencies import bearer_token
-from designcore.app.services.auth import AuthService, Caller
 from designcore.domain.errors import NotFound
-from designcore.ports.rate_limit import RateLimiter
 
 MAX_AUTH_BODY = 64 * 1024
 """The largest request body the auth API reads."""
@@ -52,16 +47,10 @@ def _api_version(response: Response[Any]) -> Response[Any]:
     return response
 
 
-def build_auth_router(
-    provide_service: Callable[[], AuthService], provide_limiter: Callable[[], RateLimiter]
-) -> Router:
-    """The ``/auth/v1`` router over the auth service and the rate limiter."""
-
-    def provide_caller(
-        request: Request[Any, Any, Any], auth: NamedDependency[AuthService]
-    ) -> Caller:
-        return auth.sessions.authenticate(bearer_token(request))
-
+def auth_router() -> Router:
+    """The ``/auth/v1`` router: its controllers over the app's ``auth``, ``limiter`` and
+    ``caller`` dependencies (``app/http/dependencies.py``), GoTrue's error shape and its
+    version header. A function only because a Router instance belongs to one app."""
     return Router(
         path="/auth/v1",
         route_handlers=[
@@ -74,11 +63,6 @@ def build_auth_router(
             MetaController,
             no_such_route,
         ],
-        dependencies={
-            "auth": Provide(provide_service, sync_to_thread=False),
-            "limiter": Provide(provide_limiter, sync_to_thread=False),
-            "caller": Provide(provide_caller, sync_to_thread=True),
-        },
         exception_handlers={Exception: gotrue_error_response},
         after_request=_api_version,
         request_max_body_size=MAX_AUTH_BODY,

@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from litestar import Controller, Request, get, post
 from litestar.params import JSONBody, QueryParameter
 
-from designcore.app.http.auth.common import Auth, Limiter, SignedIn, session_out
+from designcore.app.http.auth.common import Auth, SignedIn, session_out
 from designcore.app.http.auth.limits import limit, limit_password_guesses
 from designcore.app.http.auth.schemas import SessionOut, TokenIn, UserOut, required
-from designcore.app.http.dependencies import bearer_token
+from designcore.app.http.dependencies import Limiter, bearer_token
 from designcore.app.services.auth.core import invalid
 
 Scope = Annotated[

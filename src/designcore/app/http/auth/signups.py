@@ -7,9 +7,10 @@ from typing import Any
 from litestar import Controller, Request, post
 from litestar.params import JSONBody
 
-from designcore.app.http.auth.common import Auth, Limiter, RedirectTo, link_options, session_out
+from designcore.app.http.auth.common import Auth, RedirectTo, link_options, session_out
 from designcore.app.http.auth.limits import limit
 from designcore.app.http.auth.schemas import SessionOut, SignUpIn, UserOut, required
+from designcore.app.http.dependencies import Limiter
 from designcore.app.services.auth import IssuedSession
 
 

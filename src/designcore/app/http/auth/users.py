@@ -7,9 +7,10 @@ from typing import Any
 from litestar import Controller, Request, put
 from litestar.params import JSONBody
 
-from designcore.app.http.auth.common import Auth, Limiter, RedirectTo, SignedIn, link_options
+from designcore.app.http.auth.common import Auth, RedirectTo, SignedIn, link_options
 from designcore.app.http.auth.limits import limit
 from designcore.app.http.auth.schemas import UserOut, UserUpdateIn
+from designcore.app.http.dependencies import Limiter
 from designcore.app.services.auth import UserChanges
 
 
