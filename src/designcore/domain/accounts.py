@@ -151,6 +151,15 @@ class Factor:
     plain."""
     created_at: datetime
     updated_at: datetime
+    last_totp_step: int | None = None
+    """The time step of the last code this factor accepted: a code of that step or an earlier
+    one is refused, so a code seen once (over a shoulder, in a log) cannot be used again."""
+
+
+def fresh_totp_step(factor: Factor, step: int | None) -> bool:
+    """Whether a code of time step ``step`` (``None``: a wrong code) may verify ``factor``:
+    right, and later than any step it accepted before."""
+    return step is not None and (factor.last_totp_step is None or step > factor.last_totp_step)
 
 
 @attrs.frozen(kw_only=True)

@@ -252,6 +252,8 @@ class AuthClientMachine(RuleBasedStateMachine):
             else:
                 (verified,) = self.client.mfa_list_factors()
                 factor_id = verified.id
+                # A code verifies once: the authenticator's next one comes 30 s later.
+                self.time.advance(30)
             code = self.server.totp_code(self.totp_secret)
             self.client.mfa_challenge_and_verify(factor_id, code)
             assert AuthEvent.MFA_CHALLENGE_VERIFIED == self.subscribers[0][-1][0]

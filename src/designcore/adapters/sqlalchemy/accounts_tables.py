@@ -113,6 +113,7 @@ class FactorRow(Base):
     secret: Mapped[str] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(Moment)
     updated_at: Mapped[datetime] = mapped_column(Moment)
+    last_totp_step: Mapped[int | None] = mapped_column(sa.BigInteger)
 
 
 class ChallengeRow(Base):

@@ -112,6 +112,32 @@ class TestChallenges:
             auth.mfa.verify_factor(caller, factor.id, challenge.id, code)
         assert "mfa_verification_failed" == again.value.code
 
+    def test_a_code_is_accepted_once_then_only_later_codes(
+        self, auth: AuthService, ada: IssuedSession, clock: FixedClock
+    ) -> None:
+        """A code that verified once is refused on a new challenge within its 30 seconds (a
+        replay), as is the code of the step before it; the next step's code verifies."""
+        caller = auth.sessions.authenticate(ada.access_token)
+        factor = auth.mfa.enroll(caller, factor_type="totp").factor
+        totp = pyotp.TOTP(factor.secret)
+        code = totp.at(clock.now())
+        first = auth.mfa.verify_factor(
+            caller, factor.id, auth.mfa.challenge(caller, factor.id, "").id, code
+        )
+        caller = auth.sessions.authenticate(first.access_token)
+        clock.advance(timedelta(seconds=5))
+
+        for replayed in (code, totp.at(clock.now() - timedelta(seconds=30))):
+            with pytest.raises(NotAllowed) as refused:
+                auth.mfa.verify_factor(
+                    caller, factor.id, auth.mfa.challenge(caller, factor.id, "").id, replayed
+                )
+            assert "mfa_verification_failed" == refused.value.code
+        later = totp.at(clock.now() + timedelta(seconds=30))
+        auth.mfa.verify_factor(
+            caller, factor.id, auth.mfa.challenge(caller, factor.id, "").id, later
+        )
+
     def test_challenges_expire_after_five_minutes(
         self, auth: AuthService, ada: IssuedSession, clock: FixedClock
     ) -> None:

@@ -122,11 +122,20 @@ class TestRelatedAndMatch:
         assert [crusade.id, newest.id] == [t.id for t in found]
         assert 3 == len(catalogue.match(category="Church", sub_category="Crusade", limit=10))
 
-    def test_match_needs_a_category_or_a_sub_category(self, catalogue: CatalogueService) -> None:
-        """Neither is a validation failure on category."""
-        with pytest.raises(ValidationFailed) as refused:
-            catalogue.match(category=None, sub_category="")
-        assert ["category"] == [issue.path for issue in refused.value.issues]
+    def test_match_with_neither_is_the_newest(
+        self, catalogue: CatalogueService, memory_container: Container
+    ) -> None:
+        """Neither a category nor a sub-category matches the catalogue's newest templates."""
+        _, middle, newest = stock(
+            memory_container,
+            make_template(category="Church", sub_category="Crusade", created_at=minutes(0)),
+            make_template(category="Birthdays", sub_category="Adult", created_at=minutes(1)),
+            make_template(category="Church", sub_category="Vigil", created_at=minutes(2)),
+        )
+
+        found = catalogue.match(category=None, sub_category="", limit=2)
+
+        assert [newest.id, middle.id] == [t.id for t in found]
 
 
 class TestCategories:

@@ -12,6 +12,7 @@ from designcore.domain.accounts import (
     Challenge,
     Factor,
     FactorStatus,
+    fresh_totp_step,
     step_up_required,
     with_method,
 )
@@ -155,19 +156,20 @@ class MfaService:
                     code="mfa_challenge_expired",
                 )
             secret = self._open(factor.secret)
-            if not self._totp.verify(secret, code, now):
+            step = self._totp.step_of(secret, code, now)
+            if not fresh_totp_step(factor, step):  # wrong, or used already (a replay)
                 raise NotAllowed("Invalid TOTP code entered", code="mfa_verification_failed")
             if not uow.challenges.mark_verified(challenge.id, now):
                 raise NotAllowed("MFA challenge already used", code="mfa_verification_failed")
             reseal = self._needs_sealing(factor.secret)
-            if factor.status is not FactorStatus.VERIFIED or reseal:
-                factor = attrs.evolve(
-                    factor,
-                    status=FactorStatus.VERIFIED,
-                    secret=self._seal(secret) if reseal else factor.secret,
-                    updated_at=now,
-                )
-                uow.factors.update(factor)
+            factor = attrs.evolve(
+                factor,
+                status=FactorStatus.VERIFIED,
+                secret=self._seal(secret) if reseal else factor.secret,
+                last_totp_step=step,
+                updated_at=now,
+            )
+            uow.factors.update(factor)
             session = uow.sessions.get(caller.session_id)
             if session is None:
                 raise NotFound("Session not found", code="session_not_found")
