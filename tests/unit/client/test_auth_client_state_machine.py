@@ -223,7 +223,14 @@ class AuthClientMachine(RuleBasedStateMachine):
             assert (AuthEvent.SIGNED_OUT, SessionState.SIGNED_OUT) == self.subscribers[0][-1]
             self.signed_in = False
 
-    @rule(data=st.dictionaries(st.sampled_from(["name", "plan"]), st.text(max_size=5), max_size=2))
+    # Text without NUL: the server refuses NUL anywhere (400 nul_character, tested on its own).
+    @rule(
+        data=st.dictionaries(
+            st.sampled_from(["name", "plan"]),
+            st.text(st.characters(exclude_characters="\x00"), max_size=5),
+            max_size=2,
+        )
+    )
     def update_user(self, data: dict[str, str]) -> None:
         def update() -> None:
             if not self.signed_in:
