@@ -19,3 +19,10 @@ export function formatDateTime(value: string | null | undefined): string {
     ? date.toLocaleString('en-NG', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
     : '—';
 }
+
+/** An amount in kobo as naira, e.g. 150000 → "₦1,500.00"; another currency as "USD 12.50". */
+export function formatKobo(amountKobo: number, currency = 'NGN'): string {
+  const value = amountKobo / 100;
+  if (currency !== 'NGN') return `${currency} ${value.toFixed(2)}`;
+  return `₦${value.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatKobo } from '@/lib/format';
 
 import { usePayments } from '../api/get-account';
 
@@ -15,13 +15,6 @@ const STATUS_LABELS: Record<string, string> = {
   failed: 'Failed',
   rejected: 'Rejected',
 };
-
-function naira(amountKobo: number, currency: string) {
-  const value = amountKobo / 100;
-  return currency === 'NGN'
-    ? `₦${value.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-    : `${currency} ${value.toFixed(2)}`;
-}
 
 /** The user's payments, newest first, ten a page (`GET /api/v1/account/payments`). */
 export function PaymentHistory({ userId }: { userId: string }) {
@@ -51,7 +44,7 @@ export function PaymentHistory({ userId }: { userId: string }) {
               <tr key={payment.reference}>
                 <td>{formatDateTime(payment.paid_at ?? payment.created_at)}</td>
                 <td className={styles.mono}>{payment.reference}</td>
-                <td className={styles.num}>{naira(payment.amount_kobo, payment.currency)}</td>
+                <td className={styles.num}>{formatKobo(payment.amount_kobo, payment.currency)}</td>
                 <td>
                   <span className={`${styles.status} ${styles[payment.status] ?? ''}`}>
                     {STATUS_LABELS[payment.status] ?? payment.status}

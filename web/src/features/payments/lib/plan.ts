@@ -33,10 +33,3 @@ export const PREMIUM_BENEFITS = [
 
 /** "₦1,500" */
 export const PREMIUM_PRICE_LABEL = `₦${PREMIUM_PLAN.amount.toLocaleString('en-NG')}`;
-
-/** An amount in kobo as naira, e.g. 150000 → "₦1,500.00". */
-export function formatKobo(amountKobo: number, currency = PREMIUM_CURRENCY): string {
-  const value = amountKobo / 100;
-  if (currency !== 'NGN') return `${currency} ${value.toFixed(2)}`;
-  return `₦${value.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
