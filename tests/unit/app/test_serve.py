@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import http.client
 import json
 import os
 import signal
@@ -180,14 +181,20 @@ class TestServeWorkers:
         """A keep-alive connection left idle for longer than uvicorn's default 5 s still
         carries the next request (the server keeps idle connections longer than clients do)."""
         base, _, _ = two_workers
-        port = int(base.rsplit(":", 1)[1])
-        request = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-            connection.sendall(request)
-            first = connection.recv(65536)
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", int(base.rsplit(":", 1)[1]), timeout=10
+        )
+        try:
+            connection.request("GET", "/api/v1/health")
+            first = connection.getresponse()
+            first.read()
+            opened = connection.sock
             time.sleep(6.5)
-            connection.sendall(request)
-            second = connection.recv(65536)
+            connection.request("GET", "/api/v1/health")  # on the same socket, if still open
+            second = connection.getresponse()
+            second.read()
+            reused = connection.sock is opened
+        finally:
+            connection.close()
 
-        assert first.startswith(b"HTTP/1.1 200")
-        assert second.startswith(b"HTTP/1.1 200"), second
+        assert (200, 200, True) == (first.status, second.status, reused)
