@@ -40,7 +40,7 @@ from designcore.app.plugins import build_adapter, check_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.analytics import AnalyticsService, BrowserAnalytics, EventRecorder
-from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings
+from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings, UserView
 from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
@@ -532,7 +532,7 @@ class Container(containers.DeclarativeContainer):
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts_reader, engine=engine),
         plugin=accounts,
     )
-    signed_in = providers.Singleton(
+    signed_in: providers.Singleton[SignedInCache[UserView]] = providers.Singleton(
         SignedInCache,
         clock=clock,
         ttl=providers.Factory(timedelta, seconds=settings.provided.auth.cache_seconds),

@@ -16,15 +16,16 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
 from designcore.ports.clock import Clock
 
-if TYPE_CHECKING:
-    from designcore.app.services.auth.core import UserView
+View = TypeVar("View")
+"""What is kept per session: the auth service keeps its ``UserView``. The cache names no type
+of the auth service, so the two modules do not import each other."""
 
 
-class SignedInCache:
+class SignedInCache(Generic[View]):
     """User views by ``(user id, session id)``: an entry exists only for a session that was
     checked in the database, and every write clears every entry (writes are rare next to
     reads, and a write may end sessions or change users in ways a key cannot name)."""
@@ -33,7 +34,7 @@ class SignedInCache:
         self._clock = clock
         self._ttl = ttl.total_seconds()
         self._max = max_entries
-        self._entries: OrderedDict[tuple[str, str], tuple[float, UserView]] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, str], tuple[float, View]] = OrderedDict()
         self._generation = 0
         self._lock = threading.Lock()
 
@@ -42,7 +43,7 @@ class SignedInCache:
         """Whether anything is kept at all."""
         return self._ttl > 0
 
-    def get(self, user_id: str, session_id: str) -> UserView | None:
+    def get(self, user_id: str, session_id: str) -> View | None:
         """The view checked for this session, unless a write or the time to live passed."""
         if not self.enabled:
             return None
@@ -59,7 +60,7 @@ class SignedInCache:
         with self._lock:
             return self._generation
 
-    def put(self, user_id: str, session_id: str, view: UserView, generation: int) -> None:
+    def put(self, user_id: str, session_id: str, view: View, generation: int) -> None:
         """Keep a view read at ``generation``; dropped if a write happened since."""
         if not self.enabled:
             return

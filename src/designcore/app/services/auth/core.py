@@ -147,7 +147,7 @@ class AuthCore:
         mailer: Mailer,
         clock: Clock,
         settings: AuthSettings,
-        signed_in: SignedInCache,
+        signed_in: SignedInCache[UserView],
         events: EventRecorder = NO_EVENTS,
     ) -> None:
         self.events = events

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 
 from designcore.app.services.analytics import NO_EVENTS, EventRecorder
-from designcore.app.services.auth.core import AuthCore, AuthSettings
+from designcore.app.services.auth.core import AuthCore, AuthSettings, UserView
 from designcore.app.services.auth.links import MailedLinkService
 from designcore.app.services.auth.mfa import MfaService
 from designcore.app.services.auth.providers import ProviderService
@@ -55,7 +55,7 @@ class AuthService:
         flows: FlowStateStore,
         identity_providers: Mapping[str, OpenIdProvider] | None = None,
         reader: Callable[[], AccountsUnitOfWork] | None = None,
-        signed_in: SignedInCache | None = None,
+        signed_in: SignedInCache[UserView] | None = None,
         events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._core = core = AuthCore(
