@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { env } from '@/config/env';
 
 import type { Factor, TotpEnrollment } from '@/lib/auth/auth-types';
 
+import { useAuthForm } from '../hooks/use-auth-form';
 import { serverErrorMessage } from '../lib/messages';
 import { validateTotpCode } from '../lib/validation';
 
@@ -133,36 +134,35 @@ export function MfaSettings() {
   );
 }
 
+/**
+ * A form that checks a current code of the factor `factorId` with the server (challenge, then
+ * verify), then does `after`; a refused code empties the field and shows the server's reason.
+ */
+function useCodeForm(factorId: string, after: () => Promise<void>) {
+  const { client } = useAuth();
+  return useAuthForm({
+    initial: { code: '' },
+    validate: ({ code }) => ({ code: validateTotpCode(code) }),
+    submit: async ({ code }, form) => {
+      try {
+        const challenge = await client.mfa.challenge(factorId);
+        await client.mfa.verify({ factorId, challengeId: challenge.id, code: code.trim() });
+        await after();
+      } catch (failed) {
+        form.reset();
+        throw failed;
+      }
+    },
+  });
+}
+
 type EnrolFormProps = { enrolment: TotpEnrollment; onCancel: () => void; onVerified: () => Promise<void> };
 
 function EnrolForm({ enrolment, onCancel, onVerified }: EnrolFormProps) {
-  const { client } = useAuth();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateTotpCode(code);
-    setError(problem);
-    setFailure(null);
-    if (problem) return;
-    setPending(true);
-    try {
-      const challenge = await client.mfa.challenge(enrolment.id);
-      await client.mfa.verify({ factorId: enrolment.id, challengeId: challenge.id, code: code.trim() });
-      await onVerified();
-    } catch (caught) {
-      setFailure(serverErrorMessage(caught));
-      setCode('');
-    } finally {
-      setPending(false);
-    }
-  };
+  const { formRef, field, failure, pending, onSubmit } = useCodeForm(enrolment.id, onVerified);
 
   return (
-    <form className={styles.enrol} noValidate onSubmit={(event) => void submit(event)} aria-label="Set up two-factor authentication">
+    <form ref={formRef} className={styles.enrol} noValidate onSubmit={onSubmit} aria-label="Set up two-factor authentication">
       <p>Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</p>
       <img className={styles.qr} src={enrolment.qr_code} alt="QR code for your authenticator app" width={180} height={180} />
       <p className={styles.secret}>
@@ -174,9 +174,7 @@ function EnrolForm({ enrolment, onCancel, onVerified }: EnrolFormProps) {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={code}
-        error={error}
-        onChange={(event) => setCode(event.target.value)}
+        {...field('code')}
       />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
@@ -195,32 +193,13 @@ type TurnOffFormProps = { factorId: string; onCancel: () => void; onTurnedOff: (
 /** Confirms turning two-factor authentication off with a current code from the app. */
 function TurnOffForm({ factorId, onCancel, onTurnedOff }: TurnOffFormProps) {
   const { client } = useAuth();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateTotpCode(code);
-    setError(problem);
-    setFailure(null);
-    if (problem) return;
-    setPending(true);
-    try {
-      const challenge = await client.mfa.challenge(factorId);
-      await client.mfa.verify({ factorId, challengeId: challenge.id, code: code.trim() });
-      await client.mfa.unenroll(factorId);
-      await onTurnedOff();
-    } catch (caught) {
-      setFailure(serverErrorMessage(caught));
-      setCode('');
-      setPending(false);
-    }
-  };
+  const { formRef, field, failure, pending, onSubmit } = useCodeForm(factorId, async () => {
+    await client.mfa.unenroll(factorId);
+    await onTurnedOff();
+  });
 
   return (
-    <form className={styles.enrol} noValidate onSubmit={(event) => void submit(event)} aria-label="Turn off two-factor authentication">
+    <form ref={formRef} className={styles.enrol} noValidate onSubmit={onSubmit} aria-label="Turn off two-factor authentication">
       <p>
         <strong>Turn off two-factor authentication?</strong> Signing in will ask only for your password. To confirm,
         enter the 6-digit code your authenticator app shows now.
@@ -231,9 +210,7 @@ function TurnOffForm({ factorId, onCancel, onTurnedOff }: TurnOffFormProps) {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={code}
-        error={error}
-        onChange={(event) => setCode(event.target.value)}
+        {...field('code')}
       />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onCancel}>
