@@ -149,6 +149,12 @@ class FactorRepository(Protocol):
         """Overwrite a factor. Raises ``NotFound``."""
         ...
 
+    def use_totp_step(self, factor_id: str, step: int) -> bool:
+        """Record ``step`` as the factor's last used TOTP time step if it is later than the
+        recorded one (compare-and-set: of two verifications racing with one code, one wins);
+        answer whether this call did it."""
+        ...
+
     def delete(self, factor_id: str) -> None:
         """Remove a factor and its challenges (no error if it is gone)."""
         ...

@@ -30,6 +30,7 @@ from designcore.domain.accounts import (
     OneTimeTokenKind,
     RefreshToken,
     User,
+    fresh_totp_step,
 )
 from designcore.domain.errors import Conflict, NotFound
 from designcore.domain.payments import Payment, PaymentStatus, Subscription
@@ -297,6 +298,14 @@ class InMemoryFactorRepository(_Repository):
         if factor.user_id not in self._s.users:
             raise _unknown_user(factor.user_id)
         self._s.factors[factor.id] = factor
+
+    def use_totp_step(self, factor_id: str, step: int) -> bool:
+        """Record a later TOTP step; answer whether this call did it."""
+        factor = self._s.factors.get(factor_id)
+        if factor is None or not fresh_totp_step(factor, step):
+            return False
+        self._s.factors[factor_id] = attrs.evolve(factor, last_totp_step=step)
+        return True
 
     def delete(self, factor_id: str) -> None:
         """Remove a factor and its challenges."""

@@ -437,6 +437,19 @@ class SqlAlchemyFactorRepository(_Repository):
         if result.rowcount == 0:
             raise NotFound(f"no factor {factor.id}", code="factor_not_found")
 
+    def use_totp_step(self, factor_id: str, step: int) -> bool:
+        """Record a later TOTP step in one conditional UPDATE: a racing transaction waits on
+        the row lock and then finds the condition false."""
+        result = self._tx.execute(
+            sa.update(FACTORS)
+            .where(
+                _F.id == factor_id,
+                sa.or_(_F.last_totp_step.is_(None), _F.last_totp_step < step),
+            )
+            .values(last_totp_step=step)
+        )
+        return result.rowcount == 1
+
     def delete(self, factor_id: str) -> None:
         """Remove a factor and its challenges."""
         self._tx.execute(sa.delete(CHALLENGES).where(_CH.factor_id == factor_id))

@@ -603,6 +603,23 @@ class _Factors:
         with uow_factory() as uow:
             assert verified == uow.factors.get(factor.id)
 
+    def test_use_totp_step_takes_only_a_later_step(
+        self, uow_factory: Factory, factor: Factor
+    ) -> None:
+        """A TOTP step is recorded once and only if later than the last: the same or an
+        earlier step (a replayed code) is refused, as is an unknown factor."""
+        with uow_factory() as uow:
+            assert uow.factors.use_totp_step(factor.id, 100)
+            assert not uow.factors.use_totp_step(factor.id, 100)
+            assert not uow.factors.use_totp_step(factor.id, 99)
+            assert uow.factors.use_totp_step(factor.id, 101)
+            assert not uow.factors.use_totp_step(new_id(), 500)
+            uow.commit()
+        with uow_factory() as uow:
+            found = uow.factors.get(factor.id)
+            assert found is not None
+            assert 101 == found.last_totp_step
+
     def test_delete_removes_its_challenges(self, uow_factory: Factory, factor: Factor) -> None:
         """Deleting a factor deletes its challenges; deleting it again is harmless."""
         challenge = make_challenge(factor)
@@ -932,6 +949,23 @@ class _Concurrency:
             start.wait()
             with uow_factory() as uow:
                 done = uow.refresh_tokens.mark_used(token.token_hash)
+                uow.commit()
+                return done
+
+        with ThreadPoolExecutor(8) as pool:
+            outcomes = list(pool.map(use, range(8)))
+        assert 1 == outcomes.count(True)
+
+    def test_one_totp_step_is_used_once_across_threads(
+        self, uow_factory: Factory, factor: Factor
+    ) -> None:
+        """Eight units of work using the same TOTP step at once: exactly one succeeds."""
+        start = threading.Barrier(8)
+
+        def use(_: int) -> bool:
+            start.wait()
+            with uow_factory() as uow:
+                done = uow.factors.use_totp_step(factor.id, 7)
                 uow.commit()
                 return done
 

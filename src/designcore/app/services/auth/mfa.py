@@ -157,7 +157,9 @@ class MfaService:
                 )
             secret = self._open(factor.secret)
             step = self._totp.step_of(secret, code, now)
-            if not fresh_totp_step(factor, step):  # wrong, or used already (a replay)
+            if step is None or not fresh_totp_step(factor, step):  # wrong, or a replay
+                raise NotAllowed("Invalid TOTP code entered", code="mfa_verification_failed")
+            if not uow.factors.use_totp_step(factor.id, step):  # a racing verify used it
                 raise NotAllowed("Invalid TOTP code entered", code="mfa_verification_failed")
             if not uow.challenges.mark_verified(challenge.id, now):
                 raise NotAllowed("MFA challenge already used", code="mfa_verification_failed")
