@@ -118,9 +118,13 @@ def seed_creators(container: Container, templates: tuple[Template, ...] | None =
 
 
 def migrate_database(container: Container) -> None:
-    """Apply migrations when the database is a real one."""
+    """Apply migrations when the database is a real one, then the data moves that go with
+    them (screenshots of problem reports made when they were public become private)."""
     if container.settings().database.backend == "sqlalchemy":
         migrate(container.engine())
+        moved = container.problem_reports().make_screenshots_private()
+        if moved:
+            log.info("moved %d problem-report screenshots to a private bucket", moved)
 
 
 def seed(container: Container, *, force: bool = False) -> int:

@@ -71,6 +71,16 @@ SCREENSHOT_BUCKET = "problem-screenshots"
 do)."""
 
 
+def privately_kept_key(key: str, policy: BucketPolicy) -> str | None:
+    """Where a screenshot stored before screenshots were private must move: the same path in
+    ``SCREENSHOT_BUCKET``, or ``None`` when ``key`` already names a private bucket's object
+    (nothing to move)."""
+    bucket, _, path = key.partition("/")
+    if bucket in policy.private_buckets or not path:
+        return None
+    return f"{SCREENSHOT_BUCKET}/{path}"
+
+
 def check_screenshot_key(key: str, user_id: str, policy: BucketPolicy) -> tuple[str, str]:
     """``(bucket, path)`` of a screenshot key as the upload answered it (``{bucket}/{path}``).
 

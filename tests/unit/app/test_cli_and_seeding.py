@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -148,3 +149,36 @@ class TestSeeding:
                 == preview_url(template.id)
             )
             assert template.has_document
+
+
+class TestMigration:
+    def test_migrating_makes_old_problem_screenshots_private(
+        self, make_memory_container: Any, tmp_path: Path
+    ) -> None:
+        """A database from before private screenshots (a report pointing at an object of the
+        public user-uploads bucket) comes out of migrate_database with the screenshot in
+        problem-screenshots and nothing left at the public address."""
+        from designcore.app.seeding import migrate_database
+
+        container: Container = make_memory_container(
+            DESIGNCORE_DATABASE_URL=f"sqlite:///{tmp_path / 'old.db'}",
+            DESIGNCORE_DATA_DIR=str(tmp_path),
+            DESIGNCORE_SEED_ON_START="false",
+        )
+        migrate_database(container)
+        report = container.problem_reports().report(
+            Viewer(user_id="u-ade"),
+            description="Blank preview",
+            page_url="https://designcore.example/",
+            screenshot_key=None,
+        )
+        container.storage().put("user-uploads", "u-ade/shot.png", b"shot", "image/png")
+        old = attrs.evolve(report, screenshot_key="user-uploads/u-ade/shot.png")
+        container.problem_report_store().update(old)
+
+        migrate_database(container)
+
+        stored = container.problem_report_store().get(report.id)
+        assert "problem-screenshots/u-ade/shot.png" == stored.screenshot_key
+        assert b"shot" == container.storage().get("problem-screenshots", "u-ade/shot.png").data
+        assert not container.storage().exists("user-uploads", "u-ade/shot.png")

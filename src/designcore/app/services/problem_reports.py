@@ -5,14 +5,17 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
+import attrs
+
 from designcore.domain.errors import FieldIssue, NotAllowed, NotFound, ValidationFailed
-from designcore.domain.pagination import Page, PageRequest
+from designcore.domain.pagination import MAX_PAGE_SIZE, Page, PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.problem_reports import (
     ProblemReport,
     ProblemStatus,
     check_screenshot_key,
     new_report,
+    privately_kept_key,
     set_status,
 )
 from designcore.domain.storage import BucketPolicy
@@ -106,6 +109,36 @@ class ProblemReportService:
             raise NotFound("the report has no screenshot", code="no_screenshot")
         bucket, _, path = report.screenshot_key.partition("/")
         return self._storage.get(bucket, path)
+
+    def make_screenshots_private(self) -> int:
+        """Move the screenshots of reports made while they went to a public bucket into
+        ``problem-screenshots`` (same path: the reporter's own folder), so only the reporter
+        and administrators can read them; answer how many moved. Each move copies, points the
+        report at the copy, then deletes the public object, so an interruption loses nothing and
+        running again finishes the job. A report whose public object is gone keeps no key."""
+        moved = 0
+        number = 1
+        while True:
+            page = self._reports.page(PageRequest(page=number, size=MAX_PAGE_SIZE))
+            for report in page.items:
+                key = report.screenshot_key
+                target = None if key is None else privately_kept_key(key, self._policy)
+                if key is None or target is None:
+                    continue
+                bucket, _, path = key.partition("/")
+                try:
+                    stored = self._storage.get(bucket, path)
+                except NotFound:
+                    self._reports.update(attrs.evolve(report, screenshot_key=None))
+                    continue
+                new_bucket, _, new_path = target.partition("/")
+                self._storage.put(new_bucket, new_path, stored.data, stored.content_type)
+                self._reports.update(attrs.evolve(report, screenshot_key=target))
+                self._storage.delete(bucket, path)
+                moved += 1
+            if number * MAX_PAGE_SIZE >= page.total_count:
+                return moved
+            number += 1
 
     @staticmethod
     def _admin(viewer: Viewer) -> str:

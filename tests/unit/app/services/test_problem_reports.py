@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import attrs
 import pytest
 
 from designcore.adapters.memory import FixedClock
@@ -196,3 +197,59 @@ class TestAdministration:
         """Changing the status of a report nobody made is NotFound."""
         with pytest.raises(NotFound):
             reports.set_status(ADMIN, "no-such-report", ProblemStatus.RESOLVED)
+
+
+def _made_when_public(container: Container, reports: ProblemReportService, path: str) -> str:
+    """A report stored as the app stored them before screenshots were private: its key names
+    an object of the public ``user-uploads`` bucket. Answers the report's id."""
+    report = reports.report(REPORTER, description="Old", page_url=PAGE, screenshot_key=None)
+    key = uploaded(container, "user-uploads", path)
+    container.problem_report_store().update(attrs.evolve(report, screenshot_key=key))
+    return report.id
+
+
+def key_of(container: Container, report_id: str) -> str | None:
+    """The screenshot key a report holds now."""
+    key: str | None = container.problem_report_store().get(report_id).screenshot_key
+    return key
+
+
+class TestScreenshotsMadePrivate:
+    def test_a_public_screenshot_moves_to_the_private_bucket(
+        self, reports: ProblemReportService, memory_container: Container
+    ) -> None:
+        """The bytes move to the same path of problem-screenshots, the report follows them,
+        the public copy goes, and a second run has nothing left to do."""
+        old = _made_when_public(memory_container, reports, "u-kemi/old.png")
+        kept = uploaded(memory_container, "problem-screenshots", "u-kemi/new.png")
+        new = reports.report(REPORTER, description="New", page_url=PAGE, screenshot_key=kept)
+        storage = memory_container.storage()
+
+        assert (1, 0) == (reports.make_screenshots_private(), reports.make_screenshots_private())
+        assert "problem-screenshots/u-kemi/old.png" == key_of(memory_container, old)
+        assert kept == key_of(memory_container, new.id)
+        assert PNG == storage.get("problem-screenshots", "u-kemi/old.png").data
+        assert not storage.exists("user-uploads", "u-kemi/old.png")
+        assert PNG == reports.screenshot(REPORTER, old).data
+
+    def test_a_report_whose_public_object_is_gone_keeps_no_key(
+        self, reports: ProblemReportService, memory_container: Container
+    ) -> None:
+        """Nothing to protect: the report no longer points at a public address."""
+        old = _made_when_public(memory_container, reports, "u-kemi/gone.png")
+        memory_container.storage().delete("user-uploads", "u-kemi/gone.png")
+
+        assert 0 == reports.make_screenshots_private()
+        assert None is key_of(memory_container, old)
+
+    def test_every_page_of_reports_is_looked_at(
+        self, reports: ProblemReportService, memory_container: Container
+    ) -> None:
+        """More reports than one page holds: all of them move."""
+        ids = [_made_when_public(memory_container, reports, f"u-kemi/{n}.png") for n in range(105)]
+
+        assert 105 == reports.make_screenshots_private()
+        assert all(
+            str(key_of(memory_container, report_id)).startswith("problem-screenshots/")
+            for report_id in ids
+        )
