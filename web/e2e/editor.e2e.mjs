@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { PASSWORD, call, newUser } from './support/accounts.mjs';
 import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
-const PASSWORD = 'kolanut-42-Lagos';
 
 let browser;
 
@@ -22,34 +22,11 @@ after(async () => {
   await browser?.close();
 });
 
-async function call(path, { method = 'GET', token, body } = {}) {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function newUser() {
-  const email = `editor-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signedUp = await call('/auth/v1/signup', {
-    method: 'POST',
-    body: { email, password: PASSWORD, data: { first_name: 'Ada', last_name: 'Obi' } },
-  });
-  assert.equal(signedUp.status, 200, JSON.stringify(signedUp.body));
-  return { email, token: signedUp.body.access_token };
-}
-
 /** A free seed template with a celebrant's name field (a birthday one). */
 async function freeBirthdayTemplate(token) {
-  const listed = await call('/api/v1/templates?size=60');
+  const listed = await call('/api/v1/templates?size=60', { method: 'GET' });
   for (const template of listed.body.templates.filter((t) => !t.is_premium)) {
-    const full = await call(`/api/v1/templates/${template.id}/document`, { token });
+    const full = await call(`/api/v1/templates/${template.id}/document`, { method: 'GET', token });
     if (full.status !== 200) continue;
     const fields = full.body.field_requirements ?? [];
     const name = fields.find((f) => f.label === "Celebrant's name");
@@ -91,7 +68,7 @@ async function savedWhen(designId, token, check, what) {
   const deadline = Date.now() + 20_000;
   let last = null;
   while (Date.now() < deadline) {
-    last = (await call(`/api/v1/designs/${designId}`, { token })).body;
+    last = (await call(`/api/v1/designs/${designId}`, { method: 'GET', token })).body;
     if (check(last.document)) return last;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -111,7 +88,7 @@ describe('editor (1440x900)', () => {
   const pageErrors = [];
 
   before(async () => {
-    user = await newUser();
+    user = await newUser('editor');
     chosen = await freeBirthdayTemplate(user.token);
     context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
@@ -139,7 +116,7 @@ describe('editor (1440x900)', () => {
     await page.getByRole('textbox', { name: "Celebrant's name" }).fill(nameText);
 
     // Edit another text in place: double-click it on the canvas and type.
-    let design = (await call(`/api/v1/designs/${designId}`, { token: user.token })).body;
+    let design = (await call(`/api/v1/designs/${designId}`, { method: 'GET', token: user.token })).body;
     const other = findElement(design.document, chosen.other.element_id);
     const centre = await screenPoint(page, design.document, other.x + other.width / 2, other.y + Math.max(other.height, 10) / 2);
     await page.mouse.dblclick(centre.x, centre.y);
@@ -213,7 +190,7 @@ describe('editor (1440x900)', () => {
     }
     assert.deepEqual(dialogs, [], 'nothing unsaved was left to warn about');
     assert.equal(await page.getByRole('textbox', { name: "Celebrant's name" }).inputValue(), nameText);
-    const reloaded = (await call(`/api/v1/designs/${designId}`, { token: user.token })).body;
+    const reloaded = (await call(`/api/v1/designs/${designId}`, { method: 'GET', token: user.token })).body;
     const kept = findElement(reloaded.document, chosen.name.element_id);
     assert.equal(kept.text, nameText);
     assert.ok(Math.abs(kept.rotation - rotated.rotation) < 0.01);
@@ -258,7 +235,7 @@ describe('editor (1440x900)', () => {
     await page.getByRole('textbox', { name: "Celebrant's name" }).fill('Tab A, stale');
     const choice = page.getByRole('dialog', { name: 'This design was changed somewhere else' });
     await choice.waitFor({ timeout: 20_000 });
-    const stored = (await call(`/api/v1/designs/${designId}`, { token: user.token })).body;
+    const stored = (await call(`/api/v1/designs/${designId}`, { method: 'GET', token: user.token })).body;
     assert.equal(findElement(stored.document, chosen.name.element_id).text, 'Tab B was here', 'nothing was overwritten');
     await choice.getByRole('button', { name: 'Reload theirs' }).click();
     await choice.waitFor({ state: 'hidden' });
@@ -269,7 +246,7 @@ describe('editor (1440x900)', () => {
 
 describe('editor (375x812, touch)', () => {
   test('the editor fits a phone: canvas, toolbar and a bottom sheet with the fields', async () => {
-    const user = await newUser();
+    const user = await newUser('editor');
     const chosen = await freeBirthdayTemplate(user.token);
     const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     try {

@@ -8,11 +8,11 @@
 // The web app's upgrade dialog and the payment script come later and reuse these steps.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { SUCCESS_CARD, call, newUser } from './support/accounts.mjs';
 import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
-const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
 const DECLINED_CARD = { number: '4084 0800 0000 0409', expiry: '12/40', cvv: '408' };
 
 let browser;
@@ -24,28 +24,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function call(path, { method = 'POST', token, body } = {}) {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function newUser(label) {
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signedUp = await call('/auth/v1/signup', {
-    body: { email, password: 'kolanut-42-Lagos', data: { first_name: 'Ada', last_name: 'Obi' } },
-  });
-  assert.equal(signedUp.status, 200, JSON.stringify(signedUp.body));
-  return signedUp.body.access_token;
-}
 
 async function premiumStatus(token) {
   const me = await call('/api/v1/profiles/me', { method: 'GET', token });
@@ -101,7 +79,7 @@ async function payInCheckout(accessCode, card, screenshot) {
 
 describe('premium upgrade through the sandbox checkout', () => {
   test('the success card turns the user premium', async () => {
-    const token = await newUser('upgrade');
+    const { token } = await newUser('upgrade');
     assert.deepEqual(await premiumStatus(token), [null, null]);
     const key = await call('/functions/v1/paystack-public-key', { token, body: {} });
     assert.match(key.body.public_key, /^pk_test_/);
@@ -127,7 +105,7 @@ describe('premium upgrade through the sandbox checkout', () => {
   });
 
   test('the declined card leaves the user free, with the reason', async () => {
-    const token = await newUser('declined');
+    const { token } = await newUser('declined');
     const created = await call('/functions/v1/create-premium-upgrade', {
       token,
       body: { amount: 150000, currency: 'NGN' },
@@ -149,7 +127,7 @@ describe('premium upgrade through the sandbox checkout', () => {
   });
 
   test('a tampered amount is refused before any payment exists', async () => {
-    const token = await newUser('tamper');
+    const { token } = await newUser('tamper');
     const created = await call('/functions/v1/create-premium-upgrade', {
       token,
       body: { amount: 100, currency: 'NGN' },

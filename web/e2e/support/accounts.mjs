@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { baseUrl } from './browser.mjs';
 
 export const PASSWORD = 'kolanut-42-Lagos';
-const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
+/** The sandbox's card that pays (its declined card is in payments.e2e.mjs). */
+export const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
 
 /** JSON over HTTP to the server under test; answers `{status, body}`. */
 export async function call(path, { method = 'POST', token, body } = {}) {
