@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import resource
@@ -26,6 +27,7 @@ from typing import Any
 from designcore.adapters.render import SkiaRenderer
 from designcore.app.seed.catalogue import seed_templates
 from designcore.domain.document import Document, parse_document
+from designcore.domain.exports import DEFAULT_EXPORT_LIMITS, ExportPlan
 from designcore.domain.rendering import RenderFormat
 from designcore.domain.templates import Template
 
@@ -142,9 +144,39 @@ def peak_rss_mb(mode: str) -> float:
     return float(answer.stdout.strip().splitlines()[-1])
 
 
+LARGEST_FREE_FORMATS = {
+    "free-png": RenderFormat.PNG,
+    "free-jpeg": RenderFormat.JPEG,
+    "free-pdf": RenderFormat.PDF,
+}
+"""Peak modes of the largest export a free plan allows, by format."""
+
+
+def largest_free_export() -> tuple[Document, float]:
+    """The flyer repeated to the free plan's page limit, and the pixel ratio that brings the
+    export to (just under) the plan's pixel limit: the most a free user's export may cost."""
+    limits = DEFAULT_EXPORT_LIMITS[ExportPlan.FREE]
+    raw = flyer()
+    page = raw["pages"][0]
+    raw["pages"] = [
+        {**page, "id": f"{page.get('id', 'page')}-{n}"} for n in range(limits.max_pages)
+    ]
+    pixels_per_page_at_1 = FLYER[0] * FLYER[1]
+    ratio = (
+        math.floor(math.sqrt(limits.max_pixels / (limits.max_pages * pixels_per_page_at_1)) * 100)
+        / 100
+    )
+    return parse_document(raw), ratio
+
+
 def _peak(mode: str) -> None:
     renderer = SkiaRenderer()
-    if mode != "baseline":
+    if mode in LARGEST_FREE_FORMATS:
+        document, ratio = largest_free_export()
+        renderer.render(
+            document, format=LARGEST_FREE_FORMATS[mode], pixel_ratio=ratio, watermark=True
+        )
+    elif mode != "baseline":
         document = parse_document(a4_print(flyer()))
         fmt = RenderFormat.PDF if mode == "pdf" else RenderFormat.PNG
         renderer.render(document, format=fmt, dpi=300)
@@ -177,7 +209,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks-render.md"))
-    parser.add_argument("--peak", choices=["baseline", "pdf", "png"], help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--peak", choices=["baseline", "pdf", "png", *LARGEST_FREE_FORMATS], help=argparse.SUPPRESS
+    )
     options = parser.parse_args()
     if options.peak:
         _peak(options.peak)
@@ -223,13 +257,17 @@ def main() -> int:
     ]
     baseline = peak_rss_mb("baseline")
     peaks = {"pdf": peak_rss_mb("pdf"), "png": peak_rss_mb("png")}
+    free_peaks = {mode: peak_rss_mb(mode) for mode in LARGEST_FREE_FORMATS}
+    largest, ratio = largest_free_export()
+    free_pixels = len(largest.pages) * FLYER[0] * FLYER[1] * ratio * ratio
     targets = {name: float(target[2:-3]) for name, target, _ in results if target != "-"}
 
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Render benchmarks",
         "",
-        f"Measured {now} on {machine()}.",
+        f"Measured {now} on {machine()}; load average at the end "
+        f"{', '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min).",
         f'Flyer: seed template "{template.name}" ({len(raw["pages"][0]["children"])} '
         "elements); the PDF case lays it on an A4 page at 300 DPI (2480x3508 px, scaled to the "
         f"page width). The shadow cases give {shadowed} of the flyer a shadow (blur 20, "
@@ -255,6 +293,17 @@ def main() -> int:
         "Peak resident memory of a fresh process (Python, skia and the fonts it touches "
         f"included): {baseline:.0f} MB for a tiny render, {peaks['pdf']:.0f} MB for the 300 DPI "
         f"A4 PDF, {peaks['png']:.0f} MB for a 300 DPI A4 PNG (8.7 MP).",
+        "",
+        "The largest export a free plan allows (the export limits of `designcore.domain.exports`: "
+        f"{len(largest.pages)} flyer pages at pixel ratio {ratio:.2f}, "
+        f"{free_pixels / 1e6:.0f} MP in all, watermarked), peak resident memory of a fresh "
+        "process beside the tiny render's reference above: "
+        + ", ".join(
+            f"{mode.removeprefix('free-').upper()} {free_peaks[mode]:.0f} MB"
+            for mode in LARGEST_FREE_FORMATS
+        )
+        + f" (reference {baseline:.0f} MB). Pages are drawn one after another, so the peak "
+        "follows the largest page and the encoded files kept, not the page count.",
         "",
     ]
     Path(options.output).write_text("\n".join(lines))
