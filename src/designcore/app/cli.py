@@ -54,6 +54,7 @@ def worker_app() -> Litestar:
     container = _container()
     logging.basicConfig(level=container.settings().log_level)
     app = create_app(container=container)
+    _ = app.openapi_schema  # built now, not on the first request for it
     gc.freeze()
     return app
 
@@ -127,6 +128,7 @@ def _serve(args: argparse.Namespace) -> int:
     }
     if workers == 1:
         app = create_app(container=container)
+        _ = app.openapi_schema  # built now, not on the first request for it
         # What start-up made lives as long as the process: keep it out of every collection
         # (a full collection would otherwise walk it, a pause of tens of milliseconds).
         gc.freeze()

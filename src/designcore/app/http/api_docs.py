@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 from litestar import HttpMethod, Litestar, Request, Response, Router, get
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
 from litestar.openapi.spec import (
@@ -322,9 +323,30 @@ def document_closed_objects(document: OpenAPI) -> OpenAPI:
     return document
 
 
+def completed(document: OpenAPI) -> OpenAPI:
+    """``document`` completed with :func:`document_errors`, :func:`document_nul_free_strings`
+    and :func:`document_closed_objects`."""
+    return document_closed_objects(document_nul_free_strings(document_errors(document)))
+
+
+class _CompletingOpenAPIPlugin(OpenAPIPlugin):
+    """The framework's OpenAPI plugin, completing the document when it is first built (then
+    kept, as the framework keeps it). No slots of its own, so the framework's instance can
+    take this class."""
+
+    __slots__ = ()
+
+    def provide_openapi(self) -> OpenAPI:
+        """The completed document, built on first use."""
+        if self._openapi is None:
+            self._openapi = completed(self._build_openapi())
+        return self._openapi
+
+
 def complete_api_document(app: Litestar) -> None:
-    """Build ``app``'s API document now and complete it with :func:`document_errors`,
-    :func:`document_nul_free_strings` and :func:`document_closed_objects` (the framework keeps
-    the document, so ``/schema/openapi.json`` serves the completed one)."""
-    document = document_errors(app.openapi_schema)
-    document_closed_objects(document_nul_free_strings(document))
+    """Make ``app`` serve its completed API document (``/schema/openapi.json`` and
+    ``app.openapi_schema``). The document is built on first use rather than here: building it
+    is most of what making an app costs, and a process that never serves it (a test's app,
+    say) never pays for it; ``designcore serve`` builds it before the workers fork."""
+    plugin = app.plugins.get(OpenAPIPlugin)
+    plugin.__class__ = _CompletingOpenAPIPlugin
