@@ -16,9 +16,11 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode, checks
+from schemathesis.config import SchemathesisConfig
 
 from designcore.adapters.memory import StaticAuthenticator
 from designcore.app.http import create_app
+from designcore.app.http.api_docs import ERROR_STATUSES
 from designcore.app.seeding import migrate_database
 from designcore.domain.premium import Viewer
 from designcore.testing import fakes
@@ -35,6 +37,15 @@ CHECKS = [
     checks.response_headers_conformance,
 ]
 """No 5xx; every status, media type, body and header as the document declares."""
+
+REFUSALS = sorted({*(str(status) for status in ERROR_STATUSES if status < 500), "405", "406"})
+"""What counts as refusing a request the document rules out: every client error status the
+document declares (a body over the route's size limit is refused whole with 413 before its
+fields are read), and the framework's 405/406."""
+
+SCHEMATHESIS_CONFIG = SchemathesisConfig.from_dict(
+    {"checks": {"negative_data_rejection": {"expected-statuses": REFUSALS}}}
+)
 
 NOT_YET_ACCEPTING = frozenset(
     {
@@ -96,7 +107,7 @@ def fixture_api_schema(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
         container.authenticator.override(StaticAuthenticator({"admin-token": ADMIN}))
         container.site_settings().ensure_defaults()
         yield schemathesis.openapi.from_asgi(
-            "/schema/openapi.json", create_app(container=container)
+            "/schema/openapi.json", create_app(container=container), config=SCHEMATHESIS_CONFIG
         )
 
 
