@@ -34,7 +34,12 @@ ONE_TIME_TOKEN_LIFETIME = timedelta(hours=1)
 """How long a recovery or confirmation link works."""
 
 MAX_EMAIL_LENGTH = 254
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
+_SPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""Python's white space (what ``\\s`` and ``str.isspace`` mean), spelled out so the API
+document's copy of :data:`EMAIL` means the same in JavaScript's regular expressions."""
+EMAIL = re.compile(rf"^[^@{_SPACE}]+@[^@{_SPACE}]+\.[^@{_SPACE}.]+$")
+"""An e-mail address (after trimming and lowercasing): something, ``@``, a dotted domain,
+without white space."""
 
 Aal = Literal["aal1", "aal2"]
 
@@ -43,7 +48,7 @@ def normalise_email(raw: str) -> str:
     """The canonical form of an address (trimmed, lowercased). Raises ``ValidationFailed``
     (``email``) when it is not an address."""
     email = raw.strip().lower()
-    if len(email) > MAX_EMAIL_LENGTH or not _EMAIL.fullmatch(email):
+    if len(email) > MAX_EMAIL_LENGTH or not EMAIL.fullmatch(email):
         raise ValidationFailed(
             (FieldIssue("email", "must be an e-mail address"),),
             "Unable to validate email address: invalid format",

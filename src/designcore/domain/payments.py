@@ -54,8 +54,9 @@ class AmountMismatch(ValidationFailed):
 
 # Matched with ``fullmatch``: ``$`` alone would also accept a trailing newline ("NGN\n").
 _CURRENCY = re.compile(r"[A-Z]{3}")
-_REFERENCE = re.compile(r"txn-(\d{10,16})-([a-z0-9]{4,32})")
-_LEGACY_REFERENCE = re.compile(r"txn_(\d{10,16})_([a-z0-9]{4,32})")
+REFERENCE = re.compile(r"txn-(\d{10,16})-([a-z0-9]{4,32})")
+"""A payment reference: ``txn-{milliseconds}-{random}``."""
+LEGACY_REFERENCE = re.compile(r"txn_(\d{10,16})_([a-z0-9]{4,32})")
 """References made before they used ``-``: Paystack documents only letters, digits, ``-``,
 ``.`` and ``=``, so ``_`` is no longer produced, but payments made with it can still be
 verified."""
@@ -151,7 +152,7 @@ def new_reference(now: datetime, random_part: str) -> str:
     ``txn_{timestamp}_{random}`` with ``-`` for ``_``: Paystack allows only letters, digits,
     ``-``, ``.`` and ``=`` in a reference."""
     reference = f"txn-{int(now.timestamp() * 1000)}-{random_part}"
-    if not _REFERENCE.fullmatch(reference):
+    if not REFERENCE.fullmatch(reference):
         raise ValueError(f"not a valid reference: {reference!r}")
     return reference
 
@@ -160,7 +161,7 @@ def is_reference(value: object) -> bool:
     """Whether a value has the shape of one of our references, new (``txn-…-…``) or made
     before references used ``-`` (``txn_…_…``); anything else is refused before any lookup."""
     return isinstance(value, str) and (
-        _REFERENCE.fullmatch(value) is not None or _LEGACY_REFERENCE.fullmatch(value) is not None
+        REFERENCE.fullmatch(value) is not None or LEGACY_REFERENCE.fullmatch(value) is not None
     )
 
 

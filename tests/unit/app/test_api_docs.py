@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -10,6 +11,8 @@ from litestar.testing import TestClient
 
 from designcore.app.cli import main
 from designcore.app.http.api_docs import ERROR_STATUSES, NUL_FREE
+from designcore.app.services.auth.links import LINK_KINDS
+from designcore.domain.accounts import EMAIL
 
 
 def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
@@ -111,6 +114,75 @@ class TestApiDocument:
 
         assert NUL_FREE == search["q"]["pattern"]
         assert [] == unpatterned
+
+    def test_free_form_objects_clients_send_are_declared_free_of_nul(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """User metadata, a webhook's data and a body that ignores unknown fields take any
+        JSON but no NUL character in a key or a string (``NulFreeJson``, recursively)."""
+        document = client.get("/schema/openapi.json").json()
+        schemas = document["components"]["schemas"]
+        nul_free = {"$ref": "#/components/schemas/NulFreeJson"}
+        webhook = document["paths"]["/api/v1/webhooks/paystack"]["post"]["requestBody"]
+        data = webhook["content"]["application/json"]["schema"]["properties"]["data"]
+
+        assert (
+            nul_free
+            == schemas["UserUpdateIn"]["properties"]["data"]["oneOf"][0]["additionalProperties"]
+        )
+        assert nul_free == data["additionalProperties"]
+        assert {"pattern": NUL_FREE} == data["propertyNames"]
+        assert nul_free == schemas["ChallengeIn"]["additionalProperties"]
+        assert nul_free == schemas["NulFreeJson"]["items"]
+        assert nul_free == schemas["NulFreeJson"]["additionalProperties"]
+        assert NUL_FREE == schemas["NulFreeJson"]["pattern"]
+
+    def test_bodies_state_the_fields_their_handlers_need_and_check(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """What a handler refuses beyond the decoder is in the document: needed fields are
+        required and not null, checked text carries its rule, a PKCE pair goes together, and
+        ``verify`` needs ``token_hash`` or ``token``."""
+        schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+        recover = schemas["RecoverIn"]
+        verify = schemas["auth_schemas_VerifyIn"]
+
+        assert ["email"] == recover["required"]
+        assert "string" == recover["properties"]["email"]["type"]
+        assert EMAIL.pattern == recover["properties"]["email"]["pattern"]
+        assert {"code_challenge": ["code_challenge_method"]}.items() <= recover[
+            "dependentRequired"
+        ].items()
+        assert 43 == recover["properties"]["code_challenge"]["minLength"]
+        assert ["email", "type"] == schemas["ResendIn"]["required"]
+        assert ["signup"] == schemas["ResendIn"]["properties"]["type"]["enum"]
+        assert [["token_hash"], ["token"]] == [
+            group["required"] for group in verify["allOf"][0]["anyOf"]
+        ]
+        assert sorted(LINK_KINDS) == verify["properties"]["type"]["enum"]
+        assert 6 == schemas["UserUpdateIn"]["properties"]["password"]["oneOf"][0]["minLength"]
+
+    def test_payment_bodies_state_the_price_and_the_reference_shape(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """``create-premium-upgrade`` must ask for the plan's price and ``verify`` must send a
+        reference of our shape; both bodies refuse other fields (the two ``VerifyIn`` structs
+        share a title but not their fields)."""
+        schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+        upgrade = schemas["UpgradeIn"]
+        verify = schemas["functions_VerifyIn"]
+
+        assert ["amount"] == upgrade["required"]
+        assert {"type": "integer", "enum": [150_000]}.items() <= upgrade["properties"][
+            "amount"
+        ].items()
+        assert ["NGN"] == upgrade["properties"]["currency"]["enum"]
+        assert re.fullmatch(verify["properties"]["reference"]["pattern"], "txn-1700000000000-ab12")
+        assert not re.fullmatch(verify["properties"]["reference"]["pattern"], "txn-1-ab12")
+        assert False is verify["additionalProperties"]
 
     def test_a_method_not_declared_answers_405_allowing_exactly_the_declared_ones(
         self,

@@ -1420,11 +1420,18 @@ export interface components {
             sms_provider: string;
         };
         /** VerifyIn */
-        auth_schemas_VerifyIn: {
+        auth_schemas_VerifyIn: ({
             token?: string | null;
             token_hash?: string | null;
-            type?: string | null;
-        };
+            /** @enum {string} */
+            type: "email" | "email_change" | "recovery" | "signup";
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) & ({
+            token_hash: string;
+        } | {
+            token: string;
+        });
         /** @description GoTrue's error body: ``{code, message}`` when the request sends ``X-Supabase-Api-Version: 2024-01-01``, else ``{code, error_code, msg}``. */
         AuthError: {
             code: string;
@@ -1440,6 +1447,8 @@ export interface components {
             colors?: string[] | null;
             industry?: string | null;
             tagline?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** BrowserConfigOut */
         BrowserConfigOut: {
@@ -1478,6 +1487,8 @@ export interface components {
         /** ChallengeIn */
         ChallengeIn: {
             channel?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** ChallengeOut */
         ChallengeOut: {
@@ -1610,6 +1621,8 @@ export interface components {
             factor_type?: string | null;
             friendly_name?: string | null;
             issuer?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** @description The body of every error answer (``app/http/errors.py``). */
         Error: {
@@ -1628,7 +1641,7 @@ export interface components {
             distinct_id: string;
             event: string;
             properties?: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["NulFreeJson"];
             };
             timestamp?: string | null;
         };
@@ -1691,7 +1704,7 @@ export interface components {
         };
         /** VerifyIn */
         functions_VerifyIn: {
-            reference: string;
+            reference: string & unknown;
         };
         /** FunnelOut */
         FunnelOut: {
@@ -1758,6 +1771,8 @@ export interface components {
             industry?: string | null;
             tagline?: string | null;
             templateId: string;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** LogoExportIn */
         LogoExportIn: {
@@ -1767,6 +1782,8 @@ export interface components {
             industry?: string | null;
             tagline?: string | null;
             templateId: string;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** LogoMakerOut */
         LogoMakerOut: {
@@ -1790,6 +1807,10 @@ export interface components {
         /** LogoPreviewsOut */
         LogoPreviewsOut: {
             previews: components["schemas"]["LogoPreviewOut"][];
+        };
+        /** @description Any JSON value; no string and no key holds a NUL character (U+0000). */
+        NulFreeJson: null | boolean | number | string | components["schemas"]["NulFreeJson"][] | {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** OccasionOut */
         OccasionOut: {
@@ -1898,10 +1919,13 @@ export interface components {
         };
         /** RecoverIn */
         RecoverIn: {
-            code_challenge?: string | null;
-            code_challenge_method?: string | null;
-            email?: string | null;
+            code_challenge?: string;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "S256" | "plain";
+            email: string & unknown;
             redirect_to?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** ReferralCodeIn */
         ReferralCodeIn: {
@@ -1918,11 +1942,15 @@ export interface components {
         };
         /** ResendIn */
         ResendIn: {
-            code_challenge?: string | null;
-            code_challenge_method?: string | null;
-            email?: string | null;
+            code_challenge?: string;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "S256" | "plain";
+            email: string & unknown;
             redirect_to?: string | null;
-            type?: string | null;
+            /** @enum {string} */
+            type: "signup";
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** CategoryOut */
         schemas_CategoryOut: {
@@ -2001,14 +2029,17 @@ export interface components {
         };
         /** SignUpIn */
         SignUpIn: {
-            code_challenge?: string | null;
-            code_challenge_method?: string | null;
+            code_challenge?: string;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "S256" | "plain";
             data?: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["NulFreeJson"];
             } | null;
-            email?: string | null;
-            password?: string | null;
+            email: string & unknown;
+            password: string;
             redirect_to?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** SubscriptionOut */
         SubscriptionOut: {
@@ -2086,6 +2117,8 @@ export interface components {
             email?: string | null;
             password?: string | null;
             refresh_token?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** TotpOut */
         TotpOut: {
@@ -2095,9 +2128,13 @@ export interface components {
         };
         /** UpgradeIn */
         UpgradeIn: {
-            amount?: number | string | boolean | null;
-            /** @default NGN */
-            currency: string | null;
+            /**
+             * @description The plan's price in kobo (anything else is amount_mismatch).
+             * @enum {integer}
+             */
+            amount: 150000;
+            /** @enum {string} */
+            currency?: "NGN";
         };
         /** UpgradeOut */
         UpgradeOut: {
@@ -2151,20 +2188,25 @@ export interface components {
         };
         /** UserUpdateIn */
         UserUpdateIn: {
-            code_challenge?: string | null;
-            code_challenge_method?: string | null;
+            code_challenge?: string;
+            /** @enum {string} */
+            code_challenge_method?: "s256" | "S256" | "plain";
             data?: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["NulFreeJson"];
             } | null;
-            email?: string | null;
+            email?: (string & unknown) | null;
             nonce?: string | null;
             password?: string | null;
             redirect_to?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** VerifyFactorIn */
         VerifyFactorIn: {
             challenge_id?: string | null;
             code?: string | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** VersionOut */
         VersionOut: {
@@ -4496,8 +4538,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    data?: Record<string, never>;
+                    data?: {
+                        [key: string]: components["schemas"]["NulFreeJson"];
+                    };
                     event: string;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
                 };
             };
         };

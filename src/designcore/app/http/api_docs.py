@@ -273,6 +273,72 @@ def _request_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
     """The schemas of what clients send: parameters, request bodies and every component
     (components are shared with answers, which never hold NUL either)."""
     yield from (document.components.schemas or {}).values()
+    yield from _sent_schemas(document)
+
+
+NUL_FREE_JSON = "NulFreeJson"
+"""The component of any JSON value without a NUL character in a string or a key: what a
+free-form object (user metadata, an event's properties, a webhook's data) may hold, and what
+a body that ignores unknown fields may carry besides its own."""
+
+
+def _nul_free_json() -> Schema:
+    """Any JSON value; strings and object keys hold no NUL (the edge refuses one anywhere)."""
+    itself = Reference(ref=f"#/components/schemas/{NUL_FREE_JSON}")
+    return Schema(
+        type=[
+            OpenAPIType.NULL,
+            OpenAPIType.BOOLEAN,
+            OpenAPIType.NUMBER,
+            OpenAPIType.STRING,
+            OpenAPIType.ARRAY,
+            OpenAPIType.OBJECT,
+        ],
+        description="Any JSON value; no string and no key holds a NUL character (U+0000).",
+        pattern=NUL_FREE,
+        property_names=Schema(pattern=NUL_FREE),
+        additional_properties=itself,
+        items=itself,
+    )
+
+
+def _is_free_form(schema: Schema) -> bool:
+    """An object schema that takes any value under any key besides the properties it names
+    (a free-form object, or a struct that ignores unknown fields)."""
+    kinds = schema.type if isinstance(schema.type, Sequence) else (schema.type,)
+    return (
+        OpenAPIType.OBJECT in kinds
+        and schema.property_names is None
+        and (
+            schema.additional_properties in (None, True) or schema.additional_properties == Schema()
+        )
+    )
+
+
+def _free_form_objects(
+    schema: Schema | Reference | None, seen: set[int], components: dict[str, Schema]
+) -> Iterator[Schema]:
+    """Every free-form object schema inside ``schema``, following references to
+    ``components``."""
+    if isinstance(schema, Reference):
+        schema = components.get(schema.ref.rsplit("/", 1)[-1])
+    if not isinstance(schema, Schema) or id(schema) in seen:
+        return
+    seen.add(id(schema))
+    if _is_free_form(schema):
+        yield schema
+    nested: list[Schema | Reference | None] = [schema.items]
+    nested += list((schema.properties or {}).values())
+    for alternatives in (schema.one_of, schema.any_of, schema.all_of, schema.prefix_items):
+        nested += list(alternatives or ())
+    if isinstance(schema.additional_properties, Schema | Reference):
+        nested.append(schema.additional_properties)
+    for inner in nested:
+        yield from _free_form_objects(inner, seen, components)
+
+
+def _sent_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
+    """The schemas of the parameters and request bodies of every operation."""
     for item in (document.paths or {}).values():
         for method in HttpMethod:
             operation = getattr(item, method.value.lower(), None)
@@ -288,8 +354,9 @@ def _request_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
 
 def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
     """Declare on every string a client sends that it holds no NUL character (a string that
-    already has a pattern keeps it, both must match), so generated valid requests are what the
-    API accepts."""
+    already has a pattern keeps it, both must match), and on every free-form object that its
+    keys and values hold none either (:data:`NUL_FREE_JSON`), so generated valid requests are
+    what the API accepts."""
     seen: set[int] = set()
     for schema in _request_schemas(document):
         for string in _string_schemas(schema, seen):
@@ -297,6 +364,19 @@ def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
                 string.pattern = NUL_FREE
             elif string.all_of is None and string.pattern != NUL_FREE:
                 string.all_of = [Schema(pattern=NUL_FREE)]
+    objects: set[int] = set()
+    named = document.components.schemas or {}
+    free_form = [
+        found
+        for schema in _sent_schemas(document)
+        for found in _free_form_objects(schema, objects, named)
+    ]
+    if free_form:
+        components = document.components
+        components.schemas = {**(components.schemas or {}), NUL_FREE_JSON: _nul_free_json()}
+    for found in free_form:
+        found.property_names = Schema(pattern=NUL_FREE)
+        found.additional_properties = Reference(ref=f"#/components/schemas/{NUL_FREE_JSON}")
     return document
 
 
@@ -311,22 +391,131 @@ def _structs() -> Iterator[type[msgspec.Struct]]:
 def document_closed_objects(document: OpenAPI) -> OpenAPI:
     """Declare ``additionalProperties: false`` on the body schemas of structs that refuse
     unknown fields (``forbid_unknown_fields``; the framework does not say so), matched by their
-    title; a title two structs share is left open unless both refuse unknown fields."""
-    closed: dict[str, bool] = {}
+    title and fields; a title and fields two structs share is left open unless both refuse
+    unknown fields."""
+    closed: dict[tuple[str, frozenset[str]], bool] = {}
     for struct in _structs():
         refuses = bool(struct.__struct_config__.forbid_unknown_fields)
-        name = struct.__name__
-        closed[name] = closed.get(name, True) and refuses
+        key = (struct.__name__, frozenset(struct.__struct_fields__))
+        closed[key] = closed.get(key, True) and refuses
     for schema in (document.components.schemas or {}).values():
-        if schema.title and closed.get(schema.title) and schema.properties is not None:
+        if schema.title is None or schema.properties is None:
+            continue
+        if closed.get((schema.title, frozenset(schema.properties))):
             schema.additional_properties = False
     return document
 
 
+NEEDS = "needs"
+"""A struct's class variable naming the fields its handler refuses to go without (absent,
+``null`` or empty: 400), though the decoder takes them absent (the auth API is lenient as
+GoTrue is); a tuple of names stands for "at least one of these"."""
+RULES = "rules"
+"""A struct's class variable mapping a field to the rules of ``app/http/field_rules.py`` its
+handler checks, as ``Schema`` keywords (``min_length``, ``enum``, ...) for its string form."""
+SCHEMAS = "schemas"
+"""A struct's class variable mapping a field to the whole ``Schema`` its handler accepts (where
+the decoder takes more so that the domain words the refusal)."""
+TOGETHER = "together"
+"""A struct's class variable of field groups sent all or none (``dependentRequired``)."""
+
+
+def _string_form(schema: Schema | Reference) -> Schema | None:
+    """The string alternative of a field's schema (itself when it is a string)."""
+    if not isinstance(schema, Schema):
+        return None
+    if schema.type == OpenAPIType.STRING:
+        return schema
+    for alternative in schema.one_of or ():
+        if isinstance(alternative, Schema) and alternative.type == OpenAPIType.STRING:
+            return alternative
+    return None
+
+
+def _needed(schema: Schema | Reference, rules: dict[str, Any]) -> Schema:
+    """A field's schema without ``null``, not empty, with ``rules``."""
+    form = _string_form(schema)
+    if not isinstance(schema, Schema) or form is None:
+        raise ValueError(f"a needed field must be text: {schema!r}")
+    needed = Schema(
+        type=OpenAPIType.STRING,
+        min_length=1,
+        max_length=schema.max_length or form.max_length,
+        description=schema.description,
+    )
+    for key, value in rules.items():
+        setattr(needed, key, value)
+    return needed
+
+
+def _document_struct(schema: Schema, struct: type[msgspec.Struct]) -> None:
+    properties = dict(schema.properties or {})
+    rules: dict[str, dict[str, Any]] = getattr(struct, RULES, {})
+    needs: tuple[str | tuple[str, ...], ...] = getattr(struct, NEEDS, ())
+    for name, rule in rules.items():
+        form = _string_form(properties[name])
+        if form is None:
+            raise ValueError(f"{struct.__name__}.{name}: rules are for text")
+        for key, value in rule.items():
+            setattr(form, key, value)
+    whole: dict[str, Schema] = getattr(struct, SCHEMAS, {})
+    properties.update(whole)
+    required = list(schema.required or [])
+    groups: list[Schema | Reference] = []
+    for need in needs:
+        if isinstance(need, str):
+            if need not in whole:
+                properties[need] = _needed(properties[need], rules.get(need, {}))
+            required.append(need)
+            continue
+        groups = [
+            Schema(
+                required=[name],
+                properties={name: _needed(properties[name], rules.get(name, {}))},
+            )
+            for name in need
+        ]
+    schema.properties = properties
+    schema.required = required
+    if groups:
+        schema.all_of = [Schema(any_of=groups)]
+    together: tuple[tuple[str, ...], ...] = getattr(struct, TOGETHER, ())
+    for group in together:  # ``null`` counts as absent: the document says absent
+        for name in group:
+            form = _string_form(properties[name])
+            if form is not None:
+                properties[name] = form
+    if together:
+        schema.dependent_required = {
+            name: [other for other in group if other != name]
+            for group in together
+            for name in group
+        }
+
+
+def document_field_rules(document: OpenAPI) -> OpenAPI:
+    """State on request bodies what their handlers check beyond the decoder (:data:`NEEDS`,
+    :data:`RULES`, :data:`SCHEMAS` and :data:`TOGETHER` of their structs), matched by title and fields."""
+    structs = [
+        struct
+        for struct in _structs()
+        if any(hasattr(struct, name) for name in (NEEDS, RULES, SCHEMAS, TOGETHER))
+    ]
+    for schema in (document.components.schemas or {}).values():
+        for struct in structs:
+            if schema.title == struct.__name__ and set(schema.properties or {}) == set(
+                struct.__struct_fields__
+            ):
+                _document_struct(schema, struct)
+    return document
+
+
 def completed(document: OpenAPI) -> OpenAPI:
-    """``document`` completed with :func:`document_errors`, :func:`document_nul_free_strings`
-    and :func:`document_closed_objects`."""
-    return document_closed_objects(document_nul_free_strings(document_errors(document)))
+    """``document`` completed with :func:`document_errors`, :func:`document_field_rules`,
+    :func:`document_closed_objects` and :func:`document_nul_free_strings` (closed objects
+    first: an open one takes :data:`NUL_FREE_JSON` beside its properties)."""
+    document = document_field_rules(document_errors(document))
+    return document_nul_free_strings(document_closed_objects(document))
 
 
 class _CompletingOpenAPIPlugin(OpenAPIPlugin):

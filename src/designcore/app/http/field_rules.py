@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Annotated
 from zoneinfo import available_timezones
 
-from litestar.openapi.spec import OpenAPIFormat
+from litestar.openapi.spec import OpenAPIFormat, OpenAPIType, Schema
 from litestar.params import KwargDefinition
 
+from designcore.app.services.auth.links import LINK_KINDS
+from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH
 from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
 from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
+from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
 from designcore.domain.problem_reports import MAX_DESCRIPTION_LENGTH, MAX_PAGE_URL_LENGTH
 from designcore.domain.storage import BUCKET, MAX_PATH_LENGTH
 
@@ -77,3 +81,39 @@ PageUrl = Annotated[
     ),
 ]
 """The http or https address of a page."""
+
+EMAIL_ADDRESS = {"pattern": EMAIL.pattern, "max_length": MAX_EMAIL_LENGTH}
+"""An e-mail address as the auth API checks it (``domain.accounts.normalise_email``)."""
+
+PASSWORD = {"min_length": MIN_PASSWORD_LENGTH, "max_length": MAX_PASSWORD_LENGTH}
+"""A new password's length (the common-password list is not stated: a password made up at
+random is not on it)."""
+
+CODE_CHALLENGE = {"min_length": 43, "max_length": 128}
+"""A PKCE code challenge: 43 to 128 characters."""
+
+CODE_CHALLENGE_METHOD = {"enum": ["s256", "S256", "plain"]}
+"""A PKCE method (the case of ``s256`` does not matter; these are the spellings clients use)."""
+
+LINK_TYPE = {"enum": sorted(LINK_KINDS)}
+"""The ``type`` of a mailed token ``POST /verify`` redeems."""
+
+RESEND_TYPE = {"enum": ["signup"]}
+"""What ``POST /resend`` mails again: the sign-up confirmation."""
+
+PREMIUM_PRICE = premium_plan().price
+"""What ``create-premium-upgrade`` must be asked for: the plan's price."""
+
+UPGRADE_AMOUNT = Schema(
+    type=OpenAPIType.INTEGER,
+    enum=[PREMIUM_PRICE.minor],
+    description="The plan's price in kobo (anything else is amount_mismatch).",
+)
+UPGRADE_CURRENCY = Schema(type=OpenAPIType.STRING, enum=[PREMIUM_PRICE.currency])
+"""The plan's currency (absent: the same)."""
+
+PAYMENT_REFERENCE = {
+    "pattern": rf"^(?:{REFERENCE.pattern}|{LEGACY_REFERENCE.pattern})$",
+    "max_length": 64,
+}
+"""A payment reference as ``create-premium-upgrade`` answered it (or a legacy one)."""

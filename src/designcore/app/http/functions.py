@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
@@ -18,6 +18,7 @@ from litestar.exceptions import TooManyRequestsException
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
 from litestar.params import JSONBody, RawBody
 
+from designcore.app.http import field_rules
 from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.rate_limits import Quota, account_key, address_key, retry_after_quotas
 from designcore.app.services.payments import PaymentService, Upgrade
@@ -51,6 +52,13 @@ class PublicKeyOut(msgspec.Struct, kw_only=True):
 class UpgradeIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``create-premium-upgrade``: the plan's price, which the server checks."""
 
+    # The document states the one price the domain accepts (``app/http/api_docs.py``).
+    needs: ClassVar[tuple[str, ...]] = ("amount",)
+    schemas: ClassVar[dict[str, Schema]] = {
+        "amount": field_rules.UPGRADE_AMOUNT,
+        "currency": field_rules.UPGRADE_CURRENCY,
+    }
+
     amount: int | float | str | bool | None = None
     """In kobo: exactly the integer 150000. Any other JSON scalar is taken as it came (Litestar
     would turn ``"150000"`` into an integer) so that the domain refuses it as
@@ -77,6 +85,10 @@ class UpgradeOut(msgspec.Struct, kw_only=True):
 
 class VerifyIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``verify-premium-payment``: the reference the popup answered."""
+
+    # A reference of another shape is refused before any lookup (``invalid_reference``);
+    # one of this shape that is not the caller's is 404.
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"reference": field_rules.PAYMENT_REFERENCE}
 
     reference: str
 

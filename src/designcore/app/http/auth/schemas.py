@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 import segno
 
 from designcore import __version__
+from designcore.app.http import field_rules
 from designcore.app.services.auth import EnrolledFactor, IssuedSession, UserView
 from designcore.domain.accounts import MFA_CHALLENGE_LIFETIME, Challenge, Factor, Identity
 from designcore.domain.errors import FieldIssue, ValidationFailed
@@ -39,6 +40,14 @@ def required(value: str | None, name: str) -> str:
 class PkceIn(msgspec.Struct, kw_only=True):
     """Where a mailed link leads and the client's PKCE challenge (any of them may be absent)."""
 
+    # The API document states what the handlers check (``app/http/api_docs.py``): these
+    # class variables name it.
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        "code_challenge": field_rules.CODE_CHALLENGE,
+        "code_challenge_method": field_rules.CODE_CHALLENGE_METHOD,
+    }
+    together: ClassVar[tuple[tuple[str, ...], ...]] = (("code_challenge", "code_challenge_method"),)
+
     redirect_to: Text | None = None
     """Also accepted in the query, which wins (auth-js sends it there)."""
     code_challenge: Text | None = None
@@ -47,6 +56,13 @@ class PkceIn(msgspec.Struct, kw_only=True):
 
 class SignUpIn(PkceIn, kw_only=True):
     """``POST /signup``."""
+
+    needs: ClassVar[tuple[str, ...]] = ("email", "password")
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        **PkceIn.rules,
+        "email": field_rules.EMAIL_ADDRESS,
+        "password": field_rules.PASSWORD,
+    }
 
     email: Text | None = None
     password: Text | None = None
@@ -72,6 +88,12 @@ class TokenIn(msgspec.Struct, kw_only=True):
 class UserUpdateIn(PkceIn, kw_only=True):
     """``PUT /user``: what to change."""
 
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        **PkceIn.rules,
+        "email": field_rules.EMAIL_ADDRESS,
+        "password": field_rules.PASSWORD,
+    }
+
     email: Text | None = None
     password: Text | None = None
     nonce: Text | None = None
@@ -83,11 +105,24 @@ class UserUpdateIn(PkceIn, kw_only=True):
 class RecoverIn(PkceIn, kw_only=True):
     """``POST /recover``."""
 
+    needs: ClassVar[tuple[str, ...]] = ("email",)
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        **PkceIn.rules,
+        "email": field_rules.EMAIL_ADDRESS,
+    }
+
     email: Text | None = None
 
 
 class ResendIn(PkceIn, kw_only=True):
     """``POST /resend``."""
+
+    needs: ClassVar[tuple[str, ...]] = ("email", "type")
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        **PkceIn.rules,
+        "email": field_rules.EMAIL_ADDRESS,
+        "type": field_rules.RESEND_TYPE,
+    }
 
     email: Text | None = None
     type: Text | None = None
@@ -96,6 +131,9 @@ class ResendIn(PkceIn, kw_only=True):
 
 class VerifyIn(msgspec.Struct, kw_only=True):
     """``POST /verify``: a mailed token (``token_hash`` or ``token``) and its type."""
+
+    needs: ClassVar[tuple[str | tuple[str, ...], ...]] = (("token_hash", "token"), "type")
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"type": field_rules.LINK_TYPE}
 
     token: Text | None = None
     token_hash: Text | None = None
