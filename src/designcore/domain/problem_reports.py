@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
+import re
 from datetime import datetime
-from urllib.parse import urlsplit
 
 import attrs
 
@@ -14,6 +14,11 @@ from designcore.domain.storage import BucketPolicy, check_object_name
 MAX_DESCRIPTION_LENGTH = 5000
 MAX_PAGE_URL_LENGTH = 2000
 MAX_SCREENSHOT_KEY_LENGTH = 1100
+
+PAGE_URL_PATTERN = r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][^\s]*)?"
+"""The address of the page a report comes from, matched whole: http or https, a host name or
+IP address (letters, digits, dots, hyphens), an optional port, then any path, query or fragment
+without white space."""
 
 
 class ProblemStatus(enum.Enum):
@@ -57,11 +62,7 @@ def _description_issues(description: str) -> list[FieldIssue]:
 def _page_url_issues(page_url: str) -> list[FieldIssue]:
     if len(page_url) > MAX_PAGE_URL_LENGTH:
         return [FieldIssue("page_url", f"must be at most {MAX_PAGE_URL_LENGTH} characters")]
-    try:
-        parts = urlsplit(page_url.strip())
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+    if re.fullmatch(PAGE_URL_PATTERN, page_url) is None:
         return [FieldIssue("page_url", "must be the http or https address of the page")]
     return []
 
@@ -128,7 +129,7 @@ def new_report(
         user_id=user_id,
         user_email=user_email,
         description=description.strip(),
-        page_url=page_url.strip(),
+        page_url=page_url,
         screenshot_key=screenshot_key,
         created_at=now,
         updated_at=now,

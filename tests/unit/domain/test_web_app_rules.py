@@ -91,6 +91,40 @@ class TestProblemReports:
             )
         assert ["description", "page_url"] == [i.path for i in failed.value.issues]
 
+    @pytest.mark.parametrize(
+        ("page_url", "accepted"),
+        [
+            ("https://designcore.example/templates?q=church#top", True),
+            ("http://127.0.0.1:8000/editor/d1", True),
+            ("https://designcore.example", True),
+            ("http://LU5KT*", False),
+            (" https://designcore.example/", False),
+            ("https://designcore.example/a b", False),
+            ("https://designcore.example/\n", False),
+            ("https://user@designcore.example/", False),
+            ("javascript:alert(1)", False),
+            ("https://", False),
+        ],
+    )
+    def test_page_urls(self, page_url: str, accepted: bool) -> None:
+        """The page address is an http(s) address of a plain host (and port), kept as sent;
+        what the API document's pattern refuses, the rule refuses."""
+        issues = []
+        try:
+            report = new_report(
+                id="r1",
+                user_id="u1",
+                user_email="",
+                description="x",
+                page_url=page_url,
+                screenshot_key=None,
+                now=EPOCH,
+            )
+            assert page_url == report.page_url
+        except ValidationFailed as failed:
+            issues = [issue.path for issue in failed.issues]
+        assert ([] if accepted else ["page_url"]) == issues
+
     def test_screenshot_keys(self) -> None:
         """Only the caller's own folder of a private user bucket is accepted: a screenshot in
         a public bucket would answer anyone who has its address."""

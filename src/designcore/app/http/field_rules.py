@@ -19,7 +19,11 @@ from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
 from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
 from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
-from designcore.domain.problem_reports import MAX_DESCRIPTION_LENGTH, MAX_PAGE_URL_LENGTH
+from designcore.domain.problem_reports import (
+    MAX_DESCRIPTION_LENGTH,
+    MAX_PAGE_URL_LENGTH,
+    PAGE_URL_PATTERN,
+)
 from designcore.domain.storage import BUCKET, MAX_PATH_LENGTH
 
 NOT_BLANK = r"\S"
@@ -77,7 +81,7 @@ Description = Annotated[str, KwargDefinition(pattern=NOT_BLANK, max_length=MAX_D
 PageUrl = Annotated[
     str,
     KwargDefinition(
-        pattern=r"^https?://[A-Za-z0-9.-]+(?:[/?#][^\s]*)?$", max_length=MAX_PAGE_URL_LENGTH
+        pattern=f"^{PAGE_URL_PATTERN}$", max_length=MAX_PAGE_URL_LENGTH
     ),
 ]
 """The http or https address of a page."""
