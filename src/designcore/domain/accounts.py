@@ -34,10 +34,10 @@ ONE_TIME_TOKEN_LIFETIME = timedelta(hours=1)
 """How long a recovery or confirmation link works."""
 
 MAX_EMAIL_LENGTH = 254
-_SPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+WHITE_SPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 """Python's white space (what ``\\s`` and ``str.isspace`` mean), spelled out so the API
 document's copy of :data:`EMAIL` means the same in JavaScript's regular expressions."""
-EMAIL = re.compile(rf"^[^@{_SPACE}]+@[^@{_SPACE}]+\.[^@{_SPACE}.]+$")
+EMAIL = re.compile(rf"^[^@{WHITE_SPACE}]+@[^@{WHITE_SPACE}]+\.[^@{WHITE_SPACE}.]+$")
 """An e-mail address (after trimming and lowercasing): something, ``@``, a dotted domain,
 without white space."""
 

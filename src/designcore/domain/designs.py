@@ -90,9 +90,9 @@ def check_name(raw: object, path: str = "name") -> str:
     name = " ".join(raw.split())
     if not name:
         raise ValidationFailed([FieldIssue(path, "must not be blank")])
-    if len(name) > MAX_NAME_LENGTH:
+    if len(raw) > MAX_NAME_LENGTH:  # as sent: the API document states the length so
         raise ValidationFailed(
-            [FieldIssue(path, f"at most {MAX_NAME_LENGTH} characters, got {len(name)}")]
+            [FieldIssue(path, f"at most {MAX_NAME_LENGTH} characters, got {len(raw)}")]
         )
     return name
 
@@ -147,15 +147,21 @@ def blank_document(width: object, height: object) -> dict[str, Json]:
     """An empty one-page document of ``width`` x ``height`` pixels (whole numbers from 1 to
     :data:`~designcore.domain.document.MAX_SIDE_PX`), white."""
     issues = []
+    sides: list[int] = []
     for name, value in (("width", width), ("height", height)):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # 619.0 is a whole number (JSON does not tell them apart)
         if not (isinstance(value, int) and not isinstance(value, bool)) or not (
             1 <= value <= MAX_SIDE_PX
         ):
             issues.append(
                 FieldIssue(f"blank.{name}", f"expected a whole number from 1 to {MAX_SIDE_PX:,}")
             )
+        else:
+            sides.append(value)
     if issues:
         raise ValidationFailed(issues)
+    width, height = sides
     return check_document(
         {
             "width": width,

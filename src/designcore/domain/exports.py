@@ -340,10 +340,20 @@ class ExportSource:
         return cls(SourceKind.DOCUMENT, document=document)
 
 
+MAX_REFERENCE_LENGTH = 200
+"""Characters in the id of a template or design an export names."""
+
+
 def _reference(field: str, value: object) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_REFERENCE_LENGTH:
         raise ValidationFailed(
-            [FieldIssue(field, f"expected an id (1 to 200 characters), got {_describe(value)}")]
+            [
+                FieldIssue(
+                    field,
+                    f"expected an id (1 to {MAX_REFERENCE_LENGTH} characters), "
+                    f"got {_describe(value)}",
+                )
+            ]
         )
     return value.strip()
 

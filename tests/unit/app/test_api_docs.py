@@ -207,6 +207,51 @@ class TestApiDocument:
         assert [] == wrong
 
 
+class TestBodiesReadStrictly:
+    @pytest.mark.parametrize(
+        ("path", "method", "struct"),
+        [
+            ("/api/v1/designs", "post", "DesignCreateIn"),
+            ("/api/v1/designs/{design_id}", "put", "DesignSaveIn"),
+            ("/api/v1/designs/{design_id}", "patch", "DesignPatchIn"),
+            ("/api/v1/exports", "post", "ExportIn"),
+        ],
+    )
+    def test_a_body_read_by_json_body_is_documented(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+        path: str,
+        method: str,
+        struct: str,
+    ) -> None:
+        """A body read as a dependency (``json_body``) is in the document, required, with its
+        struct's schema (the framework documents only its own ``data`` bodies)."""
+        document = client.get("/schema/openapi.json").json()
+        body = document["paths"][path][method]["requestBody"]
+
+        assert True is body["required"]
+        assert {"$ref": f"#/components/schemas/{struct}"} == body["content"]["application/json"][
+            "schema"
+        ]
+        assert struct in document["components"]["schemas"]
+
+    def test_exactly_one_source_is_stated(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """A new design comes from a template or a blank page, never both or neither: oneOf
+        alternatives each requiring one of them, present and not null."""
+        schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+        one_of = schemas["DesignCreateIn"]["oneOf"]
+
+        assert [["template_id"], ["blank"]] == [option["required"] for option in one_of]
+        assert {"$ref": "#/components/schemas/BlankIn"} == one_of[1]["properties"]["blank"]
+        assert {"type": "integer", "minimum": 1, "maximum": 10_000} == {
+            key: schemas["BlankIn"]["properties"]["width"][key]
+            for key in ("type", "minimum", "maximum")
+        }
+
+
 class TestOpenApiCommand:
     def test_prints_the_document_the_server_serves(
         self,

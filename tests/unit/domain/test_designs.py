@@ -50,6 +50,13 @@ class TestNames:
             check_name(raw)
         assert "name" == raised.value.issues[0].path
 
+    def test_the_length_is_counted_as_sent(self) -> None:
+        """The limit holds for the name as sent (the API document states it so), even where
+        collapsing its spaces would bring it under."""
+        with pytest.raises(ValidationFailed):
+            check_name("a  " * (MAX_NAME_LENGTH // 3 + 1))
+        assert "a" * MAX_NAME_LENGTH == check_name("a" * MAX_NAME_LENGTH)
+
     def test_a_copy_name_never_exceeds_the_limit(self) -> None:
         """The duplicate's name ends in (copy) and fits."""
         name = copy_name("x" * MAX_NAME_LENGTH)
@@ -105,6 +112,12 @@ class TestDocuments:
         """blank_document makes a one-page document the model accepts unchanged."""
         blank = blank_document(1080, 1350)
         assert blank == check_document(blank)
+
+    def test_whole_numbers_written_with_a_point_are_whole(self) -> None:
+        """619.0 is the whole number 619 (JSON does not tell 619 and 619.0 apart)."""
+        blank = blank_document(619.0, 861)
+        assert (619, 861) == (blank["width"], blank["height"])
+        assert isinstance(blank["width"], int)
 
     @pytest.mark.parametrize(
         ("width", "height"), [(0, 10), (10, 10_001), (1.5, 10), ("10", 10), (True, 10)]

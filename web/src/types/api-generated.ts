@@ -1441,6 +1441,11 @@ export interface components {
             error_code?: string;
             msg: string;
         };
+        /** BlankIn */
+        BlankIn: {
+            height: number;
+            width: number;
+        };
         /** BrandKitIn */
         BrandKitIn: {
             brandName?: string | null;
@@ -1549,6 +1554,16 @@ export interface components {
             /** Format: date */
             day: string;
         };
+        /** DesignCreateIn */
+        DesignCreateIn: {
+            blank?: components["schemas"]["BlankIn"] | null;
+            name?: (string & unknown) | null;
+            template_id?: string | null;
+        } & ({
+            template_id: string;
+        } | {
+            blank: components["schemas"]["BlankIn"];
+        });
         /** DesignOut */
         DesignOut: {
             /** Format: date-time */
@@ -1575,6 +1590,18 @@ export interface components {
             items: components["schemas"]["DesignSummaryOut"][];
             total_count: number;
             total_pages: number;
+        };
+        /** DesignPatchIn */
+        DesignPatchIn: {
+            name?: string & unknown;
+            scheduled_for?: string | null;
+        };
+        /** DesignSaveIn */
+        DesignSaveIn: {
+            document: {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            };
+            name?: (string & unknown) | null;
         };
         /** DesignSummaryOut */
         DesignSummaryOut: {
@@ -1653,6 +1680,31 @@ export interface components {
         EventsOut: {
             accepted: number;
         };
+        /** ExportIn */
+        ExportIn: ({
+            designId?: (string & unknown) | null;
+            document?: {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            } | null;
+            dpi?: number | null;
+            format: string;
+            pages?: number[] | null;
+            paper?: string | null;
+            pixelRatio?: number | null;
+            /** @default false */
+            spendCredit: boolean;
+            templateId?: (string & unknown) | null;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) & ({
+            templateId: string & unknown;
+        } | {
+            designId: string & unknown;
+        } | {
+            document: {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            };
+        });
         /** ExternalOut */
         ExternalOut: {
             email: boolean;
@@ -1809,9 +1861,7 @@ export interface components {
             previews: components["schemas"]["LogoPreviewOut"][];
         };
         /** @description Any JSON value; no string and no key holds a NUL character (U+0000). */
-        NulFreeJson: null | boolean | number | string | components["schemas"]["NulFreeJson"][] | {
-            [key: string]: components["schemas"]["NulFreeJson"];
-        };
+        NulFreeJson: unknown;
         /** OccasionOut */
         OccasionOut: {
             /** Format: date */
@@ -2987,7 +3037,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignCreateIn"];
+            };
+        };
         responses: {
             /** @description Document created, URL follows */
             201: {
@@ -3055,7 +3109,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignSaveIn"];
+            };
+        };
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
@@ -3121,7 +3179,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignPatchIn"];
+            };
+        };
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
@@ -3362,7 +3424,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportIn"];
+            };
+        };
         responses: {
             /** @description The file (or a zip of one file per page), as an attachment. */
             200: {

@@ -16,7 +16,9 @@ from typing import Any
 
 import msgspec
 from litestar import HttpMethod, Litestar, Request, Response, Router, get
+from litestar._openapi.datastructures import OpenAPIContext
 from litestar._openapi.plugin import OpenAPIPlugin
+from litestar._openapi.schema_generation import SchemaCreator
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
 from litestar.openapi.spec import (
@@ -30,8 +32,11 @@ from litestar.openapi.spec import (
     RequestBody,
     Schema,
 )
+from litestar.routes import HTTPRoute
+from litestar.typing import FieldDefinition
 
 from designcore import __version__
+from designcore.app.http.bodies import BODY_KINDS
 
 ASSETS_URL = "/swagger-ui"
 """Where the web app's routes serve Swagger UI's files (``{web dist}/swagger-ui/``)."""
@@ -418,6 +423,21 @@ SCHEMAS = "schemas"
 the decoder takes more so that the domain words the refusal)."""
 TOGETHER = "together"
 """A struct's class variable of field groups sent all or none (``dependentRequired``)."""
+EXACTLY_ONE = "exactly_one"
+"""A struct's class variable naming (by their JSON names) the fields of which exactly one is
+given (present and not ``null``): ``oneOf`` alternatives, each requiring one of them."""
+
+
+def _present(schema: Schema | Reference) -> Schema | Reference:
+    """A field's schema without its ``null`` alternative."""
+    if not isinstance(schema, Schema) or not schema.one_of:
+        return schema
+    kept = [
+        alternative
+        for alternative in schema.one_of
+        if not (isinstance(alternative, Schema) and alternative.type == OpenAPIType.NULL)
+    ]
+    return kept[0] if len(kept) == 1 else Schema(one_of=kept)
 
 
 def _string_form(schema: Schema | Reference) -> Schema | None:
@@ -479,6 +499,12 @@ def _document_struct(schema: Schema, struct: type[msgspec.Struct]) -> None:
     schema.required = required
     if groups:
         schema.all_of = [Schema(any_of=groups)]
+    exactly_one: tuple[str, ...] = getattr(struct, EXACTLY_ONE, ())
+    if exactly_one:
+        schema.one_of = [
+            Schema(required=[name], properties={name: _present(properties[name])})
+            for name in exactly_one
+        ]
     together: tuple[tuple[str, ...], ...] = getattr(struct, TOGETHER, ())
     for group in together:  # ``null`` counts as absent: the document says absent
         for name in group:
@@ -499,22 +525,57 @@ def document_field_rules(document: OpenAPI) -> OpenAPI:
     structs = [
         struct
         for struct in _structs()
-        if any(hasattr(struct, name) for name in (NEEDS, RULES, SCHEMAS, TOGETHER))
+        if any(hasattr(struct, name) for name in (NEEDS, RULES, SCHEMAS, TOGETHER, EXACTLY_ONE))
     ]
     for schema in (document.components.schemas or {}).values():
         for struct in structs:
             if schema.title == struct.__name__ and set(schema.properties or {}) == set(
-                struct.__struct_fields__
+                struct.__struct_encode_fields__
             ):
                 _document_struct(schema, struct)
     return document
 
 
-def completed(document: OpenAPI) -> OpenAPI:
-    """``document`` completed with :func:`document_errors`, :func:`document_field_rules`,
-    :func:`document_closed_objects` and :func:`document_nul_free_strings` (closed objects
-    first: an open one takes :data:`NUL_FREE_JSON` beside its properties)."""
-    document = document_field_rules(document_errors(document))
+def document_json_bodies(app: Litestar, document: OpenAPI, config: OpenAPIConfig) -> OpenAPI:
+    """State the body of every route that reads it with
+    :func:`designcore.app.http.bodies.json_body` (a dependency, which the framework does not
+    document): a required JSON body of the struct's schema, its components added beside the
+    framework's (a struct already there keeps the framework's entry)."""
+    context = OpenAPIContext(openapi_config=config, plugins=app.plugins.openapi)
+    creator = SchemaCreator.from_openapi_context(context, prefer_alias=True)
+    bodies: list[tuple[str, str, Schema | Reference]] = []
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        for handler in route.route_handlers:
+            kinds = [
+                BODY_KINDS[provider.dependency]
+                for provider in handler.resolve_dependencies().values()
+                if provider.dependency in BODY_KINDS
+            ]
+            for kind in kinds:
+                schema = creator.for_field_definition(FieldDefinition.from_annotation(kind))
+                for verb in handler.http_methods:
+                    bodies.append((route.path_format or "/", verb.lower(), schema))
+    components = document.components.schemas
+    if components is None:
+        components = document.components.schemas = {}
+    for name, component in context.schema_registry.generate_components_schemas().items():
+        components.setdefault(name, component)
+    for path, method_name, body in bodies:
+        operation = getattr((document.paths or {})[path], method_name)
+        operation.request_body = RequestBody(
+            content={"application/json": OpenAPIMediaType(schema=body)}, required=True
+        )
+    return document
+
+
+def completed(app: Litestar, document: OpenAPI, config: OpenAPIConfig) -> OpenAPI:
+    """``document`` completed with :func:`document_json_bodies`, :func:`document_errors`,
+    :func:`document_field_rules`, :func:`document_closed_objects` and
+    :func:`document_nul_free_strings` (closed objects first: an open one takes
+    :data:`NUL_FREE_JSON` beside its properties)."""
+    document = document_field_rules(document_errors(document_json_bodies(app, document, config)))
     return document_nul_free_strings(document_closed_objects(document))
 
 
@@ -528,7 +589,7 @@ class _CompletingOpenAPIPlugin(OpenAPIPlugin):
     def provide_openapi(self) -> OpenAPI:
         """The completed document, built on first use."""
         if self._openapi is None:
-            self._openapi = completed(self._build_openapi())
+            self._openapi = completed(self.app, self._build_openapi(), self.openapi_config)
         return self._openapi
 
 

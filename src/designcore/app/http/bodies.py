@@ -64,4 +64,10 @@ def json_body(kind: type[T]) -> Provide:
         return decode(await request.body(), kind)
 
     reader: Callable[[Request[Any, Any, Any]], Awaitable[T]] = read
+    BODY_KINDS[reader] = kind
     return Provide(reader)
+
+
+BODY_KINDS: dict[Callable[..., Any], type[Any]] = {}
+"""The struct each :func:`json_body` reader decodes, so the API document can state the body
+(``designcore.app.http.api_docs.document_json_bodies``)."""

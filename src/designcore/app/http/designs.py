@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 from litestar import Controller, Request, Response, delete, get, patch, post, put
 from litestar.di import NamedDependency
+from litestar.openapi.spec import OpenAPIType, Schema
 from litestar.params import FromPath, QueryParameter
 
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
-from designcore.app.http.field_rules import DATE
+from designcore.app.http.field_rules import DATE, DESIGN_NAME
 from designcore.app.http.server_timing import SERVER_TIMING
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
 from designcore.app.services.designs import UNCHANGED, Blank, DesignService
 from designcore.domain.designs import Design, DesignSummary, ScheduleFilter, parse_day
-from designcore.domain.document import MAX_DOCUMENT_BYTES
+from designcore.domain.document import MAX_DOCUMENT_BYTES, MAX_SIDE_PX
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, Page, PageRequest
 
@@ -41,8 +42,13 @@ Text = Annotated[str | None, QueryParameter(max_length=200)]
 class BlankIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A blank design's page size in pixels."""
 
-    width: int
-    height: int
+    width: int | float
+    height: int | float
+
+    schemas: ClassVar[dict[str, Schema]] = {
+        side: Schema(type=OpenAPIType.INTEGER, minimum=1, maximum=MAX_SIDE_PX)
+        for side in ("width", "height")
+    }
 
 
 class DesignCreateIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -52,6 +58,9 @@ class DesignCreateIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     blank: BlankIn | None = None
     name: str | None = None
 
+    exactly_one: ClassVar[tuple[str, ...]] = ("template_id", "blank")
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"name": DESIGN_NAME}
+
 
 class DesignSaveIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``{document, name?}``."""
@@ -59,12 +68,19 @@ class DesignSaveIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     document: dict[str, Any]
     name: str | None = None
 
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"name": DESIGN_NAME}
+
 
 class DesignPatchIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``{name?, scheduled_for?: "YYYY-MM-DD" | null}``."""
 
     name: str | msgspec.UnsetType = msgspec.UNSET
     scheduled_for: str | msgspec.UnsetType | None = msgspec.UNSET
+
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        "name": DESIGN_NAME,
+        "scheduled_for": {"format": DATE},
+    }
 
 
 class DesignSummaryOut(msgspec.Struct, kw_only=True):

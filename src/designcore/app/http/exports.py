@@ -6,7 +6,7 @@ The body is decoded strictly (``"true"`` is not a boolean, ``"2"`` not a number)
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, ClassVar
 
 import anyio
 import anyio.to_thread
@@ -15,6 +15,7 @@ from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
+from designcore.app.http import field_rules
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
@@ -47,6 +48,12 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
     pages: list[int] | None = None
     spend_credit: bool = False
     paper: str | None = None
+
+    exactly_one: ClassVar[tuple[str, ...]] = ("templateId", "designId", "document")
+    rules: ClassVar[dict[str, dict[str, Any]]] = {
+        "templateId": field_rules.REFERENCE_ID,
+        "designId": field_rules.REFERENCE_ID,
+    }
 
     def to_request(self) -> ExportRequest:
         """The use case's request, checked by the domain (400 naming the field)."""

@@ -14,8 +14,10 @@ from litestar.openapi.spec import OpenAPIFormat, OpenAPIType, Schema
 from litestar.params import KwargDefinition
 
 from designcore.app.services.auth.links import LINK_KINDS
-from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH
+from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH, WHITE_SPACE
 from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
+from designcore.domain.designs import MAX_NAME_LENGTH
+from designcore.domain.exports import MAX_REFERENCE_LENGTH
 from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
 from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
@@ -26,8 +28,18 @@ from designcore.domain.problem_reports import (
 )
 from designcore.domain.storage import BUCKET, MAX_PATH_LENGTH
 
-NOT_BLANK = r"\S"
-"""Holds something besides white space."""
+NOT_BLANK = f"[^{WHITE_SPACE}]"
+"""Holds something besides what Python's ``str.strip`` takes for white space (spelt out:
+``\\S`` means less in JavaScript's and JSON Schema's patterns, so ``"\\x1d"`` passed the
+document and was refused as blank)."""
+
+
+DESIGN_NAME = {"pattern": NOT_BLANK, "max_length": MAX_NAME_LENGTH}
+"""A design's name: not blank, at most :data:`designcore.domain.designs.MAX_NAME_LENGTH`
+characters."""
+
+REFERENCE_ID = {"pattern": NOT_BLANK, "max_length": MAX_REFERENCE_LENGTH}
+"""The id of a template or design an export names."""
 
 NotBlank = Annotated[str, KwargDefinition(pattern=NOT_BLANK)]
 """Text that must not be blank."""
@@ -80,9 +92,7 @@ Description = Annotated[str, KwargDefinition(pattern=NOT_BLANK, max_length=MAX_D
 
 PageUrl = Annotated[
     str,
-    KwargDefinition(
-        pattern=f"^{PAGE_URL_PATTERN}$", max_length=MAX_PAGE_URL_LENGTH
-    ),
+    KwargDefinition(pattern=f"^{PAGE_URL_PATTERN}$", max_length=MAX_PAGE_URL_LENGTH),
 ]
 """The http or https address of a page."""
 
