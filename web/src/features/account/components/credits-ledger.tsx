@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
+import { REFERRAL_REWARD_CREDITS } from '@/lib/plan-rules';
 
 import { useCredits } from '../api/get-account';
 
@@ -27,7 +28,7 @@ export function CreditsLedger({ userId }: { userId: string }) {
         <span className={styles.muted}>credits</span>
       </p>
       {data.entries.length === 0 ? (
-        <p className={styles.muted}>No credits yet. Invite friends to earn 10 credits each.</p>
+        <p className={styles.muted}>No credits yet. Invite friends to earn {REFERRAL_REWARD_CREDITS} credits each.</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table} aria-label="Credits ledger">

@@ -1,15 +1,16 @@
-/** The Premium Plan (spec sections 1, 3 and 9; `designcore.domain.payments` on the server). */
+import { PREMIUM_AMOUNT_KOBO, PREMIUM_CURRENCY, PREMIUM_INTERVAL } from '@/lib/plan-rules';
+
+/** The Premium Plan (spec sections 1, 3 and 9); its price comes from `@/lib/plan-rules`. */
 export const PREMIUM_PLAN = {
   id: 'premium',
   name: 'Premium Plan',
   /** Naira per month. */
-  amount: 1500,
-  interval: 'monthly',
+  amount: PREMIUM_AMOUNT_KOBO / 100,
+  interval: PREMIUM_INTERVAL,
 } as const;
 
-/** What the upgrade sends: 1,500 naira in kobo (the amount × 100), in naira. */
-export const PREMIUM_AMOUNT_KOBO = PREMIUM_PLAN.amount * 100;
-export const PREMIUM_CURRENCY = 'NGN';
+/** What the upgrade sends: the price in kobo, in naira. */
+export { PREMIUM_AMOUNT_KOBO, PREMIUM_CURRENCY };
 
 /** The six features of the plan definition (spec section 3): the upgrade dialog's lines. */
 export const PREMIUM_FEATURES = [

@@ -1,5 +1,5 @@
-/** Spec section 9: a signup through a referral earns 10 credits. */
-export const REFERRAL_REWARD_CREDITS = 10;
+/** Spec section 9: what a signup through a referral earns (`@/lib/plan-rules`). */
+export { REFERRAL_REWARD_CREDITS } from '@/lib/plan-rules';
 
 /** Spec section 9: the referral link is the site origin with `?ref={code}`. */
 export function referralLink(code: string, origin: string = globalThis.location.origin): string {
