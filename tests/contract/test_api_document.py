@@ -69,9 +69,8 @@ NOT_YET_ACCEPTING = frozenset(
         "PUT /api/v1/creators/me",
         # from must not be after to: query parameters cannot depend on each other.
         "GET /api/v1/designs",
-        # Work to do: the cross-field rules of an export (pixelRatio or dpi, not both; no
-        # pixelRatio and no paper but for PDF) and a design document's structure
-        # (domain/document.py) are not yet stated.
+        # Work to do: a design document's structure (domain/document.py) is not yet stated
+        # (the export options, their cross-field rules and the source are).
         "POST /api/v1/exports",
         # Work to do: the edit options' rules and the upload key's.
         "POST /api/v1/photo-editor/edits",
@@ -79,7 +78,9 @@ NOT_YET_ACCEPTING = frozenset(
         # Work to do: If-Match is required (428) and a design document's structure is not yet
         # stated.
         "PUT /api/v1/designs/{design_id}",
-        # Work to do: the brand kit's rules.
+        # The brand kit's rules are stated (brandName, tagline, colors, format); industry must be
+        # a sub-category of the catalogue's Logos templates (server data, 400), and opening a
+        # logo is premium (402 upgrade_required) while the premium model is on.
         "POST /api/v1/logo-maker/previews",
         "POST /api/v1/logo-maker/designs",
         "POST /api/v1/logo-maker/exports",

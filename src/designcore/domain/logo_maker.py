@@ -28,7 +28,8 @@ SMALLEST_SHARE = 0.4
 """A text never shrinks below this share of its template's font size."""
 FIELDS = ("brand_name", "tagline")
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+"""A brand colour: ``#rrggbb``."""
 
 
 @attrs.frozen
@@ -83,7 +84,7 @@ def parse_brand_kit(raw: object, industries: tuple[str, ...] = ()) -> BrandKit:
         issues.append(FieldIssue("colors", f"must be a list of at most {MAX_COLOURS} colours"))
         colors = []
     for index, colour in enumerate(colors):
-        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+        if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
             issues.append(FieldIssue(f"colors[{index}]", "must be a colour like #1a2b3c"))
     if issues:
         raise ValidationFailed(issues)
@@ -132,7 +133,7 @@ def brand_colours(document: Mapping[str, Any]) -> list[str]:
             value = element.get(key)
             if key == "stroke" and not float(element.get("strokeWidth") or 0):
                 continue  # an invisible stroke is no brand colour
-            if isinstance(value, str) and _COLOUR.fullmatch(value):
+            if isinstance(value, str) and COLOUR.fullmatch(value):
                 area = width * height if key == "fill" else width * max(height, 1) * 0.25
                 areas[value.lower()] = areas.get(value.lower(), 0.0) + area
     return sorted(areas, key=lambda colour: (-areas[colour], colour))

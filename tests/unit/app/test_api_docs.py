@@ -184,6 +184,36 @@ class TestApiDocument:
         assert not re.fullmatch(verify["properties"]["reference"]["pattern"], "txn-1-ab12")
         assert False is verify["additionalProperties"]
 
+    def test_export_and_logo_bodies_state_the_domain_rules(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """An export names a format, a pixel ratio or DPI in range (not both), distinct pages
+        and a paper only for PDF; a brand kit needs a name and takes at most two ``#rrggbb``
+        colours; renamed structs that refuse unknown fields are closed under their encoded
+        names."""
+        schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+        export = schemas["ExportIn"]
+        kit = schemas["LogoExportIn"]
+
+        assert ["png", "jpeg", "pdf", "svg"] == export["properties"]["format"]["enum"]
+        assert {"minimum": 0.1, "maximum": 10.0}.items() <= export["properties"]["pixelRatio"][
+            "oneOf"
+        ][0].items()
+        pages = export["properties"]["pages"]["oneOf"][0]
+        assert (True, 1, 0) == (pages["uniqueItems"], pages["minItems"], pages["items"]["minimum"])
+        formats, ratio_or_dpi = export["allOf"][-2:]
+        assert [["png", "jpeg", "svg"], ["pdf"]] == [
+            choice["properties"]["format"]["enum"] for choice in formats["oneOf"]
+        ]
+        assert [["pixelRatio"], ["dpi"]] == [list(c["properties"]) for c in ratio_or_dpi["anyOf"]]
+        assert False is export["additionalProperties"]
+        assert "brandName" in kit["required"]
+        assert 40 == kit["properties"]["brandName"]["maxLength"]
+        assert 2 == kit["properties"]["colors"]["oneOf"][0]["maxItems"]
+        assert ["png", "svg"] == kit["properties"]["format"]["enum"]
+        assert False is kit["additionalProperties"]
+
     def test_a_method_not_declared_answers_405_allowing_exactly_the_declared_ones(
         self,
         client: TestClient,  # type: ignore[type-arg]

@@ -1448,12 +1448,10 @@ export interface components {
         };
         /** BrandKitIn */
         BrandKitIn: {
-            brandName?: string | null;
-            colors?: string[] | null;
+            brandName: string & unknown;
+            colors?: (string & unknown)[] | null;
             industry?: string | null;
             tagline?: string | null;
-        } & {
-            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** BrowserConfigOut */
         BrowserConfigOut: {
@@ -1687,16 +1685,27 @@ export interface components {
                 [key: string]: components["schemas"]["NulFreeJson"];
             } | null;
             dpi?: number | null;
-            format: string;
+            /** @enum {string} */
+            format: "png" | "jpeg" | "pdf" | "svg";
             pages?: number[] | null;
-            paper?: string | null;
+            paper?: ("design" | "a5" | "a4" | "a3" | "letter") | null;
             pixelRatio?: number | null;
             /** @default false */
             spendCredit: boolean;
             templateId?: (string & unknown) | null;
-        } & {
-            [key: string]: components["schemas"]["NulFreeJson"];
+        } & (({
+            /** @enum {unknown} */
+            format?: "png" | "jpeg" | "svg";
+            paper?: "design" | null;
+        } | {
+            /** @enum {unknown} */
+            format?: "pdf";
+            pixelRatio?: null;
         }) & ({
+            pixelRatio?: null;
+        } | {
+            dpi?: null;
+        }))) & ({
             templateId: string & unknown;
         } | {
             designId: string & unknown;
@@ -1818,24 +1827,21 @@ export interface components {
         };
         /** LogoChoiceIn */
         LogoChoiceIn: {
-            brandName?: string | null;
-            colors?: string[] | null;
+            brandName: string & unknown;
+            colors?: (string & unknown)[] | null;
             industry?: string | null;
             tagline?: string | null;
             templateId: string;
-        } & {
-            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** LogoExportIn */
         LogoExportIn: {
-            brandName?: string | null;
-            colors?: string[] | null;
-            format: string;
+            brandName: string & unknown;
+            colors?: (string & unknown)[] | null;
+            /** @enum {string} */
+            format: "png" | "svg";
             industry?: string | null;
             tagline?: string | null;
             templateId: string;
-        } & {
-            [key: string]: components["schemas"]["NulFreeJson"];
         };
         /** LogoMakerOut */
         LogoMakerOut: {

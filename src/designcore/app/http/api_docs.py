@@ -396,12 +396,12 @@ def _structs() -> Iterator[type[msgspec.Struct]]:
 def document_closed_objects(document: OpenAPI) -> OpenAPI:
     """Declare ``additionalProperties: false`` on the body schemas of structs that refuse
     unknown fields (``forbid_unknown_fields``; the framework does not say so), matched by their
-    title and fields; a title and fields two structs share is left open unless both refuse
-    unknown fields."""
+    title and fields as encoded (a renamed struct's ``brandName``, not ``brand_name``); a title
+    and fields two structs share is left open unless both refuse unknown fields."""
     closed: dict[tuple[str, frozenset[str]], bool] = {}
     for struct in _structs():
         refuses = bool(struct.__struct_config__.forbid_unknown_fields)
-        key = (struct.__name__, frozenset(struct.__struct_fields__))
+        key = (struct.__name__, frozenset(struct.__struct_encode_fields__))
         closed[key] = closed.get(key, True) and refuses
     for schema in (document.components.schemas or {}).values():
         if schema.title is None or schema.properties is None:
@@ -423,6 +423,9 @@ SCHEMAS = "schemas"
 the decoder takes more so that the domain words the refusal)."""
 TOGETHER = "together"
 """A struct's class variable of field groups sent all or none (``dependentRequired``)."""
+CHOICES = "choices"
+"""A struct's class variable of schemas the whole body must also match (``allOf``): rules
+across fields, such as one field ruling out another."""
 EXACTLY_ONE = "exactly_one"
 """A struct's class variable naming (by their JSON names) the fields of which exactly one is
 given (present and not ``null``): ``oneOf`` alternatives, each requiring one of them."""
@@ -499,6 +502,9 @@ def _document_struct(schema: Schema, struct: type[msgspec.Struct]) -> None:
     schema.required = required
     if groups:
         schema.all_of = [Schema(any_of=groups)]
+    choices: list[Schema] = getattr(struct, CHOICES, [])
+    if choices:
+        schema.all_of = [*(schema.all_of or []), *choices]
     exactly_one: tuple[str, ...] = getattr(struct, EXACTLY_ONE, ())
     if exactly_one:
         schema.one_of = [
@@ -525,7 +531,10 @@ def document_field_rules(document: OpenAPI) -> OpenAPI:
     structs = [
         struct
         for struct in _structs()
-        if any(hasattr(struct, name) for name in (NEEDS, RULES, SCHEMAS, TOGETHER, EXACTLY_ONE))
+        if any(
+            hasattr(struct, name)
+            for name in (NEEDS, RULES, SCHEMAS, TOGETHER, EXACTLY_ONE, CHOICES)
+        )
     ]
     for schema in (document.components.schemas or {}).values():
         for struct in structs:

@@ -13,6 +13,7 @@ import anyio.to_thread
 import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
+from litestar.openapi.spec import Schema
 from litestar.params import SkipValidation
 
 from designcore.app.http import field_rules
@@ -50,6 +51,8 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
     paper: str | None = None
 
     exactly_one: ClassVar[tuple[str, ...]] = ("templateId", "designId", "document")
+    schemas: ClassVar[dict[str, Schema]] = field_rules.EXPORT_FIELDS
+    choices: ClassVar[list[Schema]] = field_rules.EXPORT_CHOICES
     rules: ClassVar[dict[str, dict[str, Any]]] = {
         "templateId": field_rules.REFERENCE_ID,
         "designId": field_rules.REFERENCE_ID,

@@ -17,8 +17,22 @@ from designcore.app.services.auth.links import LINK_KINDS
 from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH, WHITE_SPACE
 from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
 from designcore.domain.designs import MAX_NAME_LENGTH
-from designcore.domain.exports import MAX_REFERENCE_LENGTH
+from designcore.domain.exports import (
+    MAX_DPI,
+    MAX_PIXEL_RATIO,
+    MAX_REFERENCE_LENGTH,
+    MIN_DPI,
+    MIN_PIXEL_RATIO,
+    PaperSize,
+)
 from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
+from designcore.domain.logo_maker import (
+    COLOUR,
+    LOGO_EXPORT_FORMATS,
+    MAX_BRAND_NAME,
+    MAX_COLOURS,
+    MAX_TAGLINE,
+)
 from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
 from designcore.domain.problem_reports import (
@@ -26,6 +40,7 @@ from designcore.domain.problem_reports import (
     MAX_PAGE_URL_LENGTH,
     PAGE_URL_PATTERN,
 )
+from designcore.domain.rendering import RenderFormat
 from designcore.domain.storage import BUCKET, MAX_PATH_LENGTH
 
 NOT_BLANK = f"[^{WHITE_SPACE}]"
@@ -131,3 +146,65 @@ PAYMENT_REFERENCE = {
     "max_length": 64,
 }
 """A payment reference as ``create-premium-upgrade`` answered it (or a legacy one)."""
+
+BRAND_NAME = {"pattern": NOT_BLANK, "max_length": MAX_BRAND_NAME}
+"""A brand's name for the Logo Maker: not blank, at most 40 characters."""
+
+Tagline = Annotated[str, KwargDefinition(max_length=MAX_TAGLINE)]
+"""A brand's tagline: at most 60 characters (blank: none)."""
+
+BrandColour = Annotated[str, KwargDefinition(pattern=COLOUR.pattern)]
+"""A brand colour, ``#rrggbb``."""
+
+BrandColours = Annotated[list[BrandColour], KwargDefinition(max_items=MAX_COLOURS)]
+"""Up to two brand colours, the main one first."""
+
+LogoFormat = Annotated[str, KwargDefinition(schema_extra={"enum": list(LOGO_EXPORT_FORMATS)})]
+"""What a logo is downloaded as: ``png`` or ``svg``."""
+
+
+def _or_null(schema: Schema) -> Schema:
+    return Schema(one_of=[schema, Schema(type=OpenAPIType.NULL)])
+
+
+_NULL = Schema(type=OpenAPIType.NULL)
+
+EXPORT_FIELDS = {
+    "format": Schema(type=OpenAPIType.STRING, enum=[kind.value for kind in RenderFormat]),
+    "pixelRatio": _or_null(
+        Schema(type=OpenAPIType.NUMBER, minimum=MIN_PIXEL_RATIO, maximum=MAX_PIXEL_RATIO)
+    ),
+    "dpi": _or_null(Schema(type=OpenAPIType.NUMBER, minimum=MIN_DPI, maximum=MAX_DPI)),
+    "pages": _or_null(
+        Schema(
+            type=OpenAPIType.ARRAY,
+            items=Schema(type=OpenAPIType.INTEGER, minimum=0),
+            min_items=1,
+            unique_items=True,
+        )
+    ),
+    "paper": _or_null(Schema(type=OpenAPIType.STRING, enum=[size.value for size in PaperSize])),
+}
+"""An export's options one by one (``domain.exports.ExportOptions``): a format, a pixel ratio
+or DPI in range, distinct page indices from 0 and a paper."""
+
+EXPORT_CHOICES = [
+    Schema(
+        one_of=[
+            Schema(
+                properties={
+                    "format": Schema(
+                        enum=[kind.value for kind in RenderFormat if kind is not RenderFormat.PDF]
+                    ),
+                    "paper": _or_null(Schema(enum=[PaperSize.DESIGN.value])),
+                }
+            ),
+            Schema(
+                properties={"format": Schema(enum=[RenderFormat.PDF.value]), "pixelRatio": _NULL}
+            ),
+        ]
+    ),
+    Schema(any_of=[Schema(properties={"pixelRatio": _NULL}), Schema(properties={"dpi": _NULL})]),
+]
+"""An export's rules across fields: a paper other than ``design`` and no pixel ratio but for
+PDF; ``pixelRatio`` or ``dpi``, not both."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
@@ -12,6 +12,7 @@ from litestar.params import JSONBody
 from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.http.exports import SVG_POLICY
+from designcore.app.http.field_rules import BRAND_NAME, BrandColours, LogoFormat, Tagline
 from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
 from designcore.app.services.logo_maker import LogoMakerService, LogoPreview
 from designcore.domain.logo_maker import (
@@ -44,10 +45,13 @@ class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     """A brand kit: ``brandName`` (required, checked by the domain so the error names it),
     ``tagline``, ``industry`` (one of the industries) and up to two ``colors``."""
 
+    needs: ClassVar[tuple[str, ...]] = ("brandName",)
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"brandName": BRAND_NAME}
+
     brand_name: str | None = None
-    tagline: str | None = None
+    tagline: Tagline | None = None
     industry: str | None = None
-    colors: list[str] | None = None
+    colors: BrandColours | None = None
 
     def kit(self, industries: tuple[str, ...]) -> BrandKit:
         """The domain's brand kit; raises ``ValidationFailed`` naming the field."""
@@ -71,7 +75,7 @@ class LogoChoiceIn(BrandKitIn, kw_only=True, forbid_unknown_fields=True, rename=
 class LogoExportIn(LogoChoiceIn, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """A logo, a brand kit and the file format (``png`` or ``svg``)."""
 
-    format: str
+    format: LogoFormat
 
 
 class LogoPreviewOut(msgspec.Struct, rename="camel"):
