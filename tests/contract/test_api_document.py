@@ -72,8 +72,8 @@ NOT_YET_ACCEPTING = frozenset(
         # Work to do: a design document's structure (domain/document.py) is not yet stated
         # (the export options, their cross-field rules and the source are).
         "POST /api/v1/exports",
-        # Work to do: the edit options' rules and the upload key's.
-        "POST /api/v1/photo-editor/edits",
+        # key must name a picture in the caller's own folder of user-uploads: who the caller
+        # is (server state), refused with 400 by design.
         "POST /api/v1/photo-editor/designs",
         # Work to do: If-Match is required (428) and a design document's structure is not yet
         # stated.

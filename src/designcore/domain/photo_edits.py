@@ -29,7 +29,8 @@ MAX_MEGAPIXELS = 40
 MAX_DIMENSION = 10_000
 """Largest width or height, in pixels, at any step."""
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+"""A background colour: ``#rrggbb``."""
 
 
 class FlipAxis(enum.Enum):
@@ -124,7 +125,7 @@ OPERATION_NAMES = (
 )
 """Every step, in the order the editor offers them."""
 
-_FIELDS: dict[str, tuple[str, ...]] = {
+FIELDS: dict[str, tuple[str, ...]] = {
     "enhance": (),
     "crop": ("x", "y", "width", "height"),
     "resize": ("width", "height"),
@@ -139,6 +140,8 @@ def _whole(
     step: Mapping[str, Any], name: str, where: str, issues: list[FieldIssue], *, low: int
 ) -> int:
     value = step.get(name)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON's 322.0 is the whole number 322
     if isinstance(value, bool) or not isinstance(value, int):
         issues.append(FieldIssue(f"{where}.{name}", "must be a whole number"))
         return low
@@ -153,10 +156,10 @@ def _one(step: object, where: str, issues: list[FieldIssue]) -> Operation | None
         issues.append(FieldIssue(where, "must be an object with an 'op'"))
         return None
     name = step.get("op")
-    if not isinstance(name, str) or name not in _FIELDS:
+    if not isinstance(name, str) or name not in FIELDS:
         issues.append(FieldIssue(f"{where}.op", f"must be one of {', '.join(OPERATION_NAMES)}"))
         return None
-    unknown = sorted(str(key) for key in step if key != "op" and key not in _FIELDS[name])
+    unknown = sorted(str(key) for key in step if key != "op" and key not in FIELDS[name])
     if unknown:
         issues.append(FieldIssue(f"{where}.{unknown[0]}", f"is not a field of {name!r}"))
         return None
@@ -195,7 +198,7 @@ def _one(step: object, where: str, issues: list[FieldIssue]) -> Operation | None
             return None
     else:
         color = step.get("color")
-        if not isinstance(color, str) or not _COLOUR.fullmatch(color):
+        if not isinstance(color, str) or not COLOUR.fullmatch(color):
             issues.append(FieldIssue(f"{where}.color", "must be a colour like #1a2b3c"))
             return None
         operation = Background(color=color.lower())

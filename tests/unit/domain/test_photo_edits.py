@@ -56,6 +56,15 @@ class TestParse:
             RemoveBackground(),
         ) == steps
 
+    def test_whole_numbers_written_with_a_point_are_whole(self) -> None:
+        """JSON's ``322.0`` is the whole number 322 (the API document calls it an integer)."""
+        assert (Crop(322, 0, 5, 5), Resize(408, 3)) == parse_operations(
+            [
+                {"op": "crop", "x": 322.0, "y": 0, "width": 5.0, "height": 5},
+                {"op": "resize", "width": 408.0, "height": 3},
+            ]
+        )
+
     @pytest.mark.parametrize(
         ("step", "field"),
         [

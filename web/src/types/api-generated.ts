@@ -1619,8 +1619,39 @@ export interface components {
         };
         /** EditIn */
         EditIn: {
-            operations: unknown[];
-            source: string;
+            operations: ({
+                /** @enum {string} */
+                op: "enhance";
+            } | {
+                height: number;
+                /** @enum {string} */
+                op: "crop";
+                width: number;
+                x: number;
+                y: number;
+            } | {
+                height: number;
+                /** @enum {string} */
+                op: "resize";
+                width: number;
+            } | {
+                degrees: number;
+                /** @enum {string} */
+                op: "rotate";
+            } | {
+                /** @enum {string} */
+                axis: "horizontal" | "vertical";
+                /** @enum {string} */
+                op: "flip";
+            } | {
+                color: string & unknown;
+                /** @enum {string} */
+                op: "background";
+            } | {
+                /** @enum {string} */
+                op: "remove_background";
+            })[];
+            source: string & unknown;
         };
         /** EditOut */
         EditOut: {

@@ -35,6 +35,9 @@ from designcore.domain.logo_maker import (
 )
 from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
+from designcore.domain.photo_edits import COLOUR as BACKGROUND_COLOUR
+from designcore.domain.photo_edits import FIELDS as EDIT_FIELDS
+from designcore.domain.photo_edits import MAX_DIMENSION, MAX_OPERATIONS, FlipAxis
 from designcore.domain.problem_reports import (
     MAX_DESCRIPTION_LENGTH,
     MAX_PAGE_URL_LENGTH,
@@ -208,3 +211,49 @@ EXPORT_CHOICES = [
 ]
 """An export's rules across fields: a paper other than ``design`` and no pixel ratio but for
 PDF; ``pixelRatio`` or ``dpi``, not both."""
+
+
+def _whole(low: int) -> Schema:
+    return Schema(type=OpenAPIType.INTEGER, minimum=low, maximum=MAX_DIMENSION)
+
+
+_EDIT_FIELD_SCHEMAS = {
+    "x": _whole(0),
+    "y": _whole(0),
+    "width": _whole(1),
+    "height": _whole(1),
+    "degrees": Schema(type=OpenAPIType.NUMBER, minimum=-360, maximum=360),
+    "axis": Schema(type=OpenAPIType.STRING, enum=[axis.value for axis in FlipAxis]),
+    "color": Schema(type=OpenAPIType.STRING, pattern=BACKGROUND_COLOUR.pattern),
+}
+
+
+def _edit_step(name: str, fields: tuple[str, ...]) -> Schema:
+    return Schema(
+        type=OpenAPIType.OBJECT,
+        required=["op", *fields],
+        properties={
+            "op": Schema(type=OpenAPIType.STRING, enum=[name]),
+            **{field: _EDIT_FIELD_SCHEMAS[field] for field in fields},
+        },
+        additional_properties=False,
+    )
+
+
+PHOTO_EDIT_FIELDS = {
+    "source": Schema(
+        type=OpenAPIType.STRING,
+        pattern=rf"^{BUCKET.pattern.strip('^$')}/{_SEGMENT}(?:/{_SEGMENT})*$",
+        max_length=64 + MAX_PATH_LENGTH,
+    ),
+    "operations": Schema(
+        type=OpenAPIType.ARRAY,
+        min_items=1,
+        max_items=MAX_OPERATIONS,
+        items=Schema(one_of=[_edit_step(name, fields) for name, fields in EDIT_FIELDS.items()]),
+    ),
+}
+"""A photo edit (``domain.photo_edits``): a ``{bucket}/{path}`` source (a bucket's name and an
+object path as :data:`ObjectPath` states it) and 1 to 20 steps, each
+an ``op`` with exactly its own fields (sizes in whole pixels up to 10,000, degrees from -360 to
+360, a flip axis, a ``#rrggbb`` colour)."""

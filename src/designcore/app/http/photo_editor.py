@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency, Provide
+from litestar.openapi.spec import Schema
 from litestar.params import JSONBody
 
+from designcore.app.http import field_rules
 from designcore.app.http.dependencies import Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.services.photo_editor import Capabilities, EditResult, PhotoEditorService
@@ -50,6 +52,8 @@ class CapabilitiesOut(msgspec.Struct):
 class EditIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``source``: ``"{bucket}/{path}"`` of a stored picture; ``operations``: the steps, each
     ``{"op": …}`` with its fields (checked by ``designcore.domain.photo_edits``)."""
+
+    schemas: ClassVar[dict[str, Schema]] = field_rules.PHOTO_EDIT_FIELDS
 
     source: str
     operations: list[Any]
