@@ -19,7 +19,12 @@ class TestPlanRuleVectors:
         plan = premium_plan()
         premium = RULES["premium"]
 
-        assert (premium["id"], premium["amount_kobo"], premium["currency"], premium["interval"]) == (
+        assert (
+            premium["id"],
+            premium["amount_kobo"],
+            premium["currency"],
+            premium["interval"],
+        ) == (
             plan.id,
             plan.price.minor,
             plan.price.currency,
