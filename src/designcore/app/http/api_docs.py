@@ -252,6 +252,18 @@ NUL_FREE = "^[^\\u0000]*$"
 with 400 ``nul_character`` (``app/http/nul_characters.py``)."""
 
 
+def _inside(schema: Schema) -> list[Schema | Reference | None]:
+    """The schemas directly inside ``schema``: its items, properties, alternatives and
+    additional properties."""
+    nested: list[Schema | Reference | None] = [schema.items]
+    nested += list((schema.properties or {}).values())
+    for alternatives in (schema.one_of, schema.any_of, schema.all_of, schema.prefix_items):
+        nested += list(alternatives or ())
+    if isinstance(schema.additional_properties, Schema | Reference):
+        nested.append(schema.additional_properties)
+    return nested
+
+
 def _string_schemas(schema: Schema | Reference | None, seen: set[int]) -> Iterator[Schema]:
     """Every string schema inside ``schema`` (its properties, items and alternatives)."""
     if not isinstance(schema, Schema) or id(schema) in seen:
@@ -260,12 +272,7 @@ def _string_schemas(schema: Schema | Reference | None, seen: set[int]) -> Iterat
     kinds = schema.type if isinstance(schema.type, Sequence) else (schema.type,)
     if OpenAPIType.STRING in kinds and schema.format not in _OPAQUE_FORMATS:
         yield schema
-    nested: list[Schema | Reference | None] = [schema.items, schema.schema_not]
-    nested += list((schema.properties or {}).values())
-    for alternatives in (schema.one_of, schema.any_of, schema.all_of, schema.prefix_items):
-        nested += list(alternatives or ())
-    if isinstance(schema.additional_properties, Schema | Reference):
-        nested.append(schema.additional_properties)
+    nested = [*_inside(schema), schema.schema_not]
     for inner in nested:
         yield from _string_schemas(inner, seen)
 
@@ -332,12 +339,7 @@ def _free_form_objects(
     seen.add(id(schema))
     if _is_free_form(schema):
         yield schema
-    nested: list[Schema | Reference | None] = [schema.items]
-    nested += list((schema.properties or {}).values())
-    for alternatives in (schema.one_of, schema.any_of, schema.all_of, schema.prefix_items):
-        nested += list(alternatives or ())
-    if isinstance(schema.additional_properties, Schema | Reference):
-        nested.append(schema.additional_properties)
+    nested = _inside(schema)
     for inner in nested:
         yield from _free_form_objects(inner, seen, components)
 
