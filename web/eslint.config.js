@@ -88,7 +88,23 @@ export default tseslint.config(
         },
       ],
       'designcore/kebab-case-files': 'error',
+      // Every call to the server goes through src/lib/api-client.ts; a raw fetch elsewhere needs
+      // an eslint-disable comment that says why.
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the server through src/lib/api-client.ts (api.get/post, getFile, postForFile).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'fetch', message: 'Call the server through src/lib/api-client.ts.' },
+        { object: 'window', property: 'fetch', message: 'Call the server through src/lib/api-client.ts.' },
+      ],
     },
+  },
+  {
+    // The one API client, and the kept auth client (/auth/v1), own their fetch.
+    files: ['src/lib/api-client.ts', 'src/lib/auth/**'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/config/env.ts'],
@@ -97,6 +113,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.jest } },
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['*.{js,ts}'],

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
-import { apiUrl } from '@/lib/api-client';
+import { api, apiUrl } from '@/lib/api-client';
 
 import type { Analytics, CapturedEvent, Property } from './analytics';
 import { LazyAnalytics, chooseTransport, type AnalyticsConfig } from './analytics-select';
@@ -38,6 +38,7 @@ export function writeConsentCookie(consent: 'accepted' | 'declined'): void {
 /** Posts a batch to the server's `POST /api/v1/events`; answers the status (0: network). */
 export async function sendToServer(batch: CapturedEvent[]): Promise<number> {
   try {
+    // eslint-disable-next-line no-restricted-globals -- keepalive, so the batch survives the page unloading (the client cannot set it)
     const response = await fetch(apiUrl('/events'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -53,8 +54,7 @@ export async function sendToServer(batch: CapturedEvent[]): Promise<number> {
 /** `GET /api/v1/analytics/config`, or null when it cannot be read (then the server's endpoint). */
 async function fetchAnalyticsConfig(): Promise<AnalyticsConfig | null> {
   try {
-    const response = await fetch(apiUrl('/analytics/config'));
-    return response.ok ? ((await response.json()) as AnalyticsConfig) : null;
+    return await api.get<AnalyticsConfig>('/analytics/config');
   } catch {
     return null;
   }

@@ -40,6 +40,7 @@ function ensureStylesheet(): Promise<void> {
 let manifest: Promise<FontFamily[]> | null = null;
 
 function loadManifest(): Promise<FontFamily[]> {
+  // eslint-disable-next-line no-restricted-globals -- a static file of the web app itself, not the API
   manifest ??= fetch('/fonts/fonts.json')
     .then((response) => (response.ok ? response.json() : { families: [] }))
     .then((body: { families?: FontFamily[] }) => (body.families ?? []).filter((f) => f.role !== 'fallback' && f.role !== 'emoji'))

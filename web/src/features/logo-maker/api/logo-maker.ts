@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 
-import { ApiError, api, apiUrl } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-token';
+import { api } from '@/lib/api-client';
 
 /** What the Logo Maker's form offers (`GET /api/v1/logo-maker`). */
 export type LogoMakerForm = { industries: string[]; maxBrandName: number; maxTagline: number; maxColors: number };
@@ -47,27 +46,8 @@ export function openLogo(templateId: string, kit: BrandKit): Promise<CreatedDesi
 
 /** The branded logo as a file (`png` with a transparent background, or `svg`); premium while the model is on. */
 export async function downloadLogo(templateId: string, kit: BrandKit, format: 'png' | 'svg'): Promise<{ blob: Blob; filename: string }> {
-  const token = await getAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('/logo-maker/exports'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ templateId, format, ...kit }),
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new ApiError({ status: 0, code: 'network_error', message: error instanceof Error ? error.message : String(error) });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiError({
-      status: response.status,
-      code: body?.code ?? 'download_failed',
-      message: body?.message ?? `The download failed with HTTP ${response.status}`,
-    });
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
+  const { blob, headers } = await api.postForFile('/logo-maker/exports', { templateId, format, ...kit });
+  const disposition = headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `logo.${format}`;
-  return { blob: await response.blob(), filename };
+  return { blob, filename };
 }

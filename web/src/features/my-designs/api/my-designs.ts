@@ -112,6 +112,7 @@ export function useCalendarMonth(year: number | null, month: number | null, tz: 
  */
 export async function fetchPreview(url: string): Promise<string | null> {
   const token = await getAccessToken();
+  // eslint-disable-next-line no-restricted-globals -- not yet moved to src/lib/api-client.ts (issue 21 item 4, open)
   const response = await fetch(new URL(url, apiOrigin()).toString(), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
