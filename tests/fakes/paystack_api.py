@@ -2,7 +2,7 @@
 faults a network, a proxy or Paystack's bad day put between them.
 
 There is one emulator of Paystack in the project, the sandbox (``adapters/paystack/sandbox``);
-:func:`sandbox_server` serves its routes (``app/http/sandbox.py``) to httpx in process. This
+:func:`sandbox_server` serves its routes (``app/http/sandbox/``) to httpx in process. This
 module adds only what the sandbox must never do on its own, through :class:`FaultyLine`, an
 httpx transport that passes each request on unless a fault is queued for it:
 

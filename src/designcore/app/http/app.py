@@ -34,8 +34,7 @@ from designcore.app.http.photo_editor import PhotoEditorController
 from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
 from designcore.app.http.request_media import RequestMediaMiddleware
-from designcore.app.http.sandbox import SandboxController
-from designcore.app.http.sandbox_merchant import merchant_router
+from designcore.app.http.sandbox import SandboxController, merchant_router
 from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.server_timing import ServerTimingMiddleware
 from designcore.app.http.storage import storage_handlers

@@ -5,7 +5,7 @@
   announces completed charges with signed webhooks (:mod:`.webhooks`).
 - :class:`SandboxGateway` is the ``PaymentGateway`` port over it, in process.
 
-The HTTP face (``/sandbox/paystack/…`` and the checkout page) is ``designcore.app.http.sandbox``.
+The HTTP face (``/sandbox/paystack/…`` and the checkout page) is ``designcore.app.http.sandbox`` (a package).
 """
 
 from designcore.adapters.paystack.sandbox.cards import (

@@ -17,14 +17,14 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 
 ASSETS = {
-    "merchant.js": ("sandbox_merchant.js", "text/javascript"),
-    "merchant.css": ("sandbox_merchant.css", "text/css"),
+    "merchant.js": ("merchant.js", "text/javascript"),
+    "merchant.css": ("merchant.css", "text/css"),
 }
 """The page's script and style: ``/sandbox/merchant/{name}``."""
 
 
 def _read(name: str) -> str:
-    return resources.files("designcore.app.http").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("designcore.app.http.sandbox").joinpath(name).read_text(encoding="utf-8")
 
 
 def merchant_router(public_key: str) -> Router:
@@ -32,7 +32,7 @@ def merchant_router(public_key: str) -> Router:
 
     @get("/", media_type=MediaType.HTML, sync_to_thread=False)
     def page() -> Response[str]:
-        text = _read("sandbox_merchant.html").replace("__KEY__", html.escape(public_key))
+        text = _read("merchant.html").replace("__KEY__", html.escape(public_key))
         return Response(text, media_type=MediaType.HTML, headers={"Cache-Control": "no-store"})
 
     @get("/{name:str}", sync_to_thread=False)
