@@ -17,7 +17,7 @@ from designcore.adapters.paystack import PaystackGateway
 from designcore.adapters.paystack.sandbox import DECLINED_CARD, SUCCESS_CARD, PaystackSandbox
 from designcore.app import Container
 from designcore.app.http import create_app
-from designcore.app.http.functions import PaymentOut
+from designcore.app.http.payments import PaymentOut
 from designcore.domain.payments import Payment, PaymentStatus, premium_plan
 from designcore.domain.premium import Viewer
 from support import store_customer

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from designcore.adapters.memory import FixedClock, InMemoryRateLimiter
-from designcore.app.http.functions import CREATE_PER_ACCOUNT, CREATE_PER_ADDRESS
+from designcore.app.http.payments import CREATE_PER_ACCOUNT, CREATE_PER_ADDRESS
 from designcore.app.http.rate_limits import Quota, retry_after_quotas
 
 

@@ -25,11 +25,11 @@ from designcore.app.http.designs import DesignController
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import ExportController
 from designcore.app.http.fonts import fonts_router
-from designcore.app.http.functions import PaymentFunctionsController, PaystackWebhookController
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.logo_maker import LogoMakerController
 from designcore.app.http.mailbox import MailboxController
 from designcore.app.http.nul_characters import NulCharacterMiddleware
+from designcore.app.http.payments import PaymentFunctionsController, PaystackWebhookController
 from designcore.app.http.photo_editor import PhotoEditorController
 from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
