@@ -33,14 +33,16 @@ from designcore.app.http.payments import PaymentFunctionsController, PaystackWeb
 from designcore.app.http.photo_editor import PhotoEditorController
 from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
+from designcore.app.http.prompts import PromptController
 from designcore.app.http.request_media import RequestMediaMiddleware
+from designcore.app.http.rpc import RpcController
 from designcore.app.http.sandbox import SandboxController, merchant_router
 from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.server_timing import ServerTimingMiddleware
+from designcore.app.http.site_settings import SiteSettingsController
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import web_router
-from designcore.app.http.writes import PromptController, RpcController, SiteSettingsController
 from designcore.app.periodic import Schedule, lifespan
 from designcore.app.settings import Settings, refuse_unsafe_production
 from designcore.domain.deployment import development_conveniences

@@ -1,4 +1,4 @@
-"""Counters, prompt records and site settings."""
+"""``/api/v1/site-settings``: the public site settings and their admin changes."""
 
 from __future__ import annotations
 
@@ -6,97 +6,28 @@ import hashlib
 from typing import Any
 
 import msgspec
-from litestar import Controller, MediaType, Request, Response, get, post, put
+from litestar import Controller, MediaType, Request, Response, get, put
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
 from designcore.app.http.dependencies import Me
 from designcore.app.http.schemas import (
-    PromptIn,
-    PromptOut,
-    SearchPromptIn,
-    SearchPromptOut,
     SettingChangeOut,
     SettingChangePageOut,
     SettingIn,
     SettingOut,
     SettingRecordOut,
     SettingsOut,
-    TemplateIdIn,
-    UseCountOut,
-    ViewCountOut,
     page_fields,
 )
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
-from designcore.app.services import CatalogueService, SiteSettingsService
+from designcore.app.services import SiteSettingsService
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, PageRequest
 
 SETTING_MAX_AGE = 300
 """Seconds a client may cache a site setting (spec: 5 minutes)."""
-
-
-class RpcController(Controller):
-    """``/api/v1/rpc``: the remote procedures the app calls."""
-
-    path = "/api/v1/rpc"
-    tags = ["rpc"]
-
-    @post(
-        "/increment_template_views",
-        operation_id="incrementTemplateViews",
-        status_code=200,
-        sync_to_thread=True,
-    )
-    def increment_views(
-        self,
-        catalogue: NamedDependency[CatalogueService],
-        viewer: Me,
-        data: JSONBody[TemplateIdIn],
-    ) -> ViewCountOut:
-        """Count one view of a template."""
-        views = catalogue.record_view(data.template_id, viewer.user_id)
-        return ViewCountOut(data.template_id, views)
-
-    @post(
-        "/increment_template_use_count",
-        operation_id="incrementTemplateUseCount",
-        status_code=200,
-        sync_to_thread=True,
-    )
-    def increment_uses(
-        self,
-        catalogue: NamedDependency[CatalogueService],
-        viewer: Me,
-        data: JSONBody[TemplateIdIn],
-    ) -> UseCountOut:
-        """Count one use of a template."""
-        return UseCountOut(data.template_id, catalogue.record_use(data.template_id, viewer.user_id))
-
-
-class PromptController(Controller):
-    """``/api/v1``: search prompts and design prompts."""
-
-    path = "/api/v1"
-    tags = ["prompts"]
-
-    @post("/search-prompts", operation_id="recordSearchPrompt", sync_to_thread=True)
-    def search_prompt(
-        self,
-        catalogue: NamedDependency[CatalogueService],
-        viewer: Me,
-        data: JSONBody[SearchPromptIn],
-    ) -> SearchPromptOut:
-        """Record a search; ``user_id`` must be null or the caller's own id."""
-        return SearchPromptOut.of(catalogue.log_search(data.search_term, data.user_id, viewer))
-
-    @post("/prompts", operation_id="recordPrompt", sync_to_thread=True)
-    def prompt(
-        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[PromptIn]
-    ) -> PromptOut:
-        """Record a design prompt."""
-        return PromptOut.of(catalogue.log_prompt(data.prompt, data.category, data.sub_category))
 
 
 class SiteSettingsController(Controller):
