@@ -1,4 +1,4 @@
-// The sandbox checkout page's script (sandbox_checkout.html): it reads the page's
+// The sandbox checkout page's script (checkout.html): it reads the page's
 // #checkout-data and speaks the popup's postMessage protocol to its parent or opener.
 // Opened with ?access_code=… it shows that transaction. Framed without one (as the payment popup
 // script frames {checkout host}popup), it waits for the script's `inline:url` message: with
