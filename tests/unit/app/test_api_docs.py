@@ -173,7 +173,7 @@ class TestApiDocument:
         share a title but not their fields)."""
         schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
         upgrade = schemas["UpgradeIn"]
-        verify = schemas["functions_VerifyIn"]
+        verify = schemas["payments_VerifyIn"]
 
         assert ["amount"] == upgrade["required"]
         assert {"type": "integer", "enum": [150_000]}.items() <= upgrade["properties"][

@@ -1782,22 +1782,6 @@ export interface components {
             max_length: number | null;
             required: boolean;
         };
-        /** PaymentOut */
-        functions_PaymentOut: {
-            amount: number;
-            /** @enum {null|string} */
-            code?: "payment_failed" | "payment_rejected" | null;
-            currency: string;
-            message: string;
-            paid_at: string | null;
-            reference: string;
-            /** @enum {string} */
-            status: "success" | "pending" | "failed";
-        };
-        /** VerifyIn */
-        functions_VerifyIn: {
-            reference: string & unknown;
-        };
         /** FunnelOut */
         FunnelOut: {
             dialog_opened: number;
@@ -1923,6 +1907,22 @@ export interface components {
             items: components["schemas"]["account_PaymentOut"][];
             total_count: number;
             total_pages: number;
+        };
+        /** PaymentOut */
+        payments_PaymentOut: {
+            amount: number;
+            /** @enum {null|string} */
+            code?: "payment_failed" | "payment_rejected" | null;
+            currency: string;
+            message: string;
+            paid_at: string | null;
+            reference: string;
+            /** @enum {string} */
+            status: "success" | "pending" | "failed";
+        };
+        /** VerifyIn */
+        payments_VerifyIn: {
+            reference: string & unknown;
         };
         /** ProblemReportIn */
         ProblemReportIn: {
@@ -5674,7 +5674,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["functions_VerifyIn"];
+                "application/json": components["schemas"]["payments_VerifyIn"];
             };
         };
         responses: {
@@ -5684,7 +5684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["functions_PaymentOut"];
+                    "application/json": components["schemas"]["payments_PaymentOut"];
                 };
             };
             400: components["responses"]["Error400"];
