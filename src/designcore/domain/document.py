@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
 
@@ -33,6 +34,9 @@ from designcore.domain.errors import FieldIssue, ValidationFailed
 
 SCHEMA_VERSION = 4
 """The version of the format this model reads and writes."""
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+"""A colour written ``#rrggbb`` (brand colours, a photo's background)."""
 
 MAX_SIDE_PX = 10_000
 """Largest side of one exported page, in output pixels (at the requested pixel ratio)."""

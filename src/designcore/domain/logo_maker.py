@@ -10,12 +10,12 @@ used (fills, strokes, line colours, text colours), so a logo keeps its design in
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
+from designcore.domain.document import HEX_COLOUR
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.premium import Viewer
 
@@ -27,9 +27,6 @@ MAX_COLOURS = 2
 SMALLEST_SHARE = 0.4
 """A text never shrinks below this share of its template's font size."""
 FIELDS = ("brand_name", "tagline")
-
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-"""A brand colour: ``#rrggbb``."""
 
 
 @attrs.frozen
@@ -84,7 +81,7 @@ def parse_brand_kit(raw: object, industries: tuple[str, ...] = ()) -> BrandKit:
         issues.append(FieldIssue("colors", f"must be a list of at most {MAX_COLOURS} colours"))
         colors = []
     for index, colour in enumerate(colors):
-        if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
+        if not isinstance(colour, str) or not HEX_COLOUR.fullmatch(colour):
             issues.append(FieldIssue(f"colors[{index}]", "must be a colour like #1a2b3c"))
     if issues:
         raise ValidationFailed(issues)
@@ -133,7 +130,7 @@ def brand_colours(document: Mapping[str, Any]) -> list[str]:
             value = element.get(key)
             if key == "stroke" and not float(element.get("strokeWidth") or 0):
                 continue  # an invisible stroke is no brand colour
-            if isinstance(value, str) and COLOUR.fullmatch(value):
+            if isinstance(value, str) and HEX_COLOUR.fullmatch(value):
                 area = width * height if key == "fill" else width * max(height, 1) * 0.25
                 areas[value.lower()] = areas.get(value.lower(), 0.0) + area
     return sorted(areas, key=lambda colour: (-areas[colour], colour))

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import enum
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 import attrs
 
+from designcore.domain.document import HEX_COLOUR
 from designcore.domain.errors import FieldIssue, Unprocessable, ValidationFailed
 
 MAX_OPERATIONS = 20
@@ -28,9 +28,6 @@ MAX_MEGAPIXELS = 40
 """Largest picture, in millions of pixels, at any step (the source included)."""
 MAX_DIMENSION = 10_000
 """Largest width or height, in pixels, at any step."""
-
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-"""A background colour: ``#rrggbb``."""
 
 
 class FlipAxis(enum.Enum):
@@ -198,7 +195,7 @@ def _one(step: object, where: str, issues: list[FieldIssue]) -> Operation | None
             return None
     else:
         color = step.get("color")
-        if not isinstance(color, str) or not COLOUR.fullmatch(color):
+        if not isinstance(color, str) or not HEX_COLOUR.fullmatch(color):
             issues.append(FieldIssue(f"{where}.color", "must be a colour like #1a2b3c"))
             return None
         operation = Background(color=color.lower())

@@ -17,6 +17,7 @@ from designcore.app.services.auth.links import LINK_KINDS
 from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH, WHITE_SPACE
 from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
 from designcore.domain.designs import MAX_NAME_LENGTH
+from designcore.domain.document import HEX_COLOUR
 from designcore.domain.exports import (
     MAX_DPI,
     MAX_PIXEL_RATIO,
@@ -27,7 +28,6 @@ from designcore.domain.exports import (
 )
 from designcore.domain.images import MAX_QUERY_NUMBER_DIGITS, OUTPUT_FORMATS, ResizeMode
 from designcore.domain.logo_maker import (
-    COLOUR,
     LOGO_EXPORT_FORMATS,
     MAX_BRAND_NAME,
     MAX_COLOURS,
@@ -35,7 +35,6 @@ from designcore.domain.logo_maker import (
 )
 from designcore.domain.passwords import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from designcore.domain.payments import LEGACY_REFERENCE, REFERENCE, premium_plan
-from designcore.domain.photo_edits import COLOUR as BACKGROUND_COLOUR
 from designcore.domain.photo_edits import FIELDS as EDIT_FIELDS
 from designcore.domain.photo_edits import MAX_DIMENSION, MAX_OPERATIONS, FlipAxis
 from designcore.domain.problem_reports import (
@@ -156,7 +155,7 @@ BRAND_NAME = {"pattern": NOT_BLANK, "max_length": MAX_BRAND_NAME}
 Tagline = Annotated[str, KwargDefinition(max_length=MAX_TAGLINE)]
 """A brand's tagline: at most 60 characters (blank: none)."""
 
-BrandColour = Annotated[str, KwargDefinition(pattern=COLOUR.pattern)]
+BrandColour = Annotated[str, KwargDefinition(pattern=HEX_COLOUR.pattern)]
 """A brand colour, ``#rrggbb``."""
 
 BrandColours = Annotated[list[BrandColour], KwargDefinition(max_items=MAX_COLOURS)]
@@ -224,7 +223,7 @@ _EDIT_FIELD_SCHEMAS = {
     "height": _whole(1),
     "degrees": Schema(type=OpenAPIType.NUMBER, minimum=-360, maximum=360),
     "axis": Schema(type=OpenAPIType.STRING, enum=[axis.value for axis in FlipAxis]),
-    "color": Schema(type=OpenAPIType.STRING, pattern=BACKGROUND_COLOUR.pattern),
+    "color": Schema(type=OpenAPIType.STRING, pattern=HEX_COLOUR.pattern),
 }
 
 
