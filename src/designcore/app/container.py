@@ -226,6 +226,7 @@ def _auth_settings(settings: Settings) -> AuthSettings:
         confirm_email=settings.auth.confirm_email,
         secure_password_change=settings.auth.secure_password_change,
         allowed_redirects=origins,
+        signups_per_hour=settings.auth.signups_per_hour,
     )
 
 

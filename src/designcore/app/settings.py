@@ -245,6 +245,12 @@ class AuthConfig:
         False,
     )
     access_token_seconds: int = env("AUTH_ACCESS_TOKEN_SECONDS", "Access token lifetime.", 3600)
+    signups_per_hour: int = env(
+        "AUTH_SIGNUPS_PER_HOUR",
+        "New accounts one client address may create in an hour (more behind one shared "
+        "address, such as a mobile network's or a church's Wi-Fi, need a higher figure).",
+        30,
+    )
     secure_password_change: bool = env(
         "AUTH_SECURE_PASSWORD_CHANGE",
         "Require the code `GET /auth/v1/reauthenticate` mails (`nonce`) to change the password "

@@ -482,6 +482,27 @@ class TestMfa:
 
 
 class TestRateLimits:
+    def test_sign_ups_per_address_are_limited_by_default(self, api: Client) -> None:
+        """The 31st sign-up from one address within an hour is 429, whatever the e-mail."""
+        answers = [
+            api.post("/auth/v1/signup", json={"email": f"u{n}@example.com", "password": PASSWORD})
+            for n in range(31)
+        ]
+        assert [200] * 30 == [a.status_code for a in answers[:30]]
+        assert 429 == answers[30].status_code
+        assert "over_request_rate_limit" == answers[30].json()["error_code"]
+
+    def test_the_operator_sets_how_many_sign_ups_an_address_may_make(
+        self, api_with: Callable[..., tuple[Client, Container]]
+    ) -> None:
+        """DESIGNCORE_AUTH_SIGNUPS_PER_HOUR=3: the fourth sign-up from one address is 429."""
+        api, _ = api_with(DESIGNCORE_AUTH_SIGNUPS_PER_HOUR="3")
+        answers = [
+            api.post("/auth/v1/signup", json={"email": f"u{n}@example.com", "password": PASSWORD})
+            for n in range(4)
+        ]
+        assert [200, 200, 200, 429] == [a.status_code for a in answers]
+
     def test_recover_is_limited_per_email(self, api: Client) -> None:
         """The sixth recovery request for one address within an hour is 429 with Retry-After."""
         answers = [

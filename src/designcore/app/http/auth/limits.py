@@ -17,7 +17,7 @@ from designcore.app.http.rate_limits import (
 from designcore.ports.rate_limit import RateLimiter
 
 RATE_LIMITS: dict[str, tuple[int, int]] = {
-    "signup": (30, 3600),
+    "signup": (30, 3600),  # the limit is DESIGNCORE_AUTH_SIGNUPS_PER_HOUR
     "token": (60, 300),
     "password_guess": (10, 300),
     "refresh": (300, 300),
@@ -35,8 +35,9 @@ MAIL_SENDING = frozenset({"recover", "resend"})
 """Actions that send mail: over their limit is ``over_email_send_rate_limit`` (GoTrue)."""
 
 
-def _check(limiter: RateLimiter, action: str, keys: list[str]) -> None:
-    allowed, window = RATE_LIMITS[action]
+def _check(limiter: RateLimiter, action: str, keys: list[str], allowed: int | None = None) -> None:
+    default, window = RATE_LIMITS[action]
+    allowed = default if allowed is None else allowed
     wait = first_refusal(limiter, keys, limit=allowed, window_seconds=window)
     if wait is None:
         return
@@ -52,14 +53,17 @@ def limit(
     request: Request[Any, Any, Any],
     action: str,
     account: str | None = None,
+    *,
+    allowed: int | None = None,
 ) -> None:
     """Count one ``action`` against the client address and, when given, the account; over
-    either limit raises :class:`RateLimited`."""
+    either limit (``allowed`` in the action's window when the operator sets it, else
+    :data:`RATE_LIMITS`) raises :class:`RateLimited`."""
     scope = f"auth:{action}"
     keys = [address_key(scope, request)]
     if account:
         keys.append(account_key(scope, account))
-    _check(limiter, action, keys)
+    _check(limiter, action, keys, allowed)
 
 
 def limit_password_guesses(

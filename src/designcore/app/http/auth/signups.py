@@ -31,7 +31,7 @@ class SignUpController(Controller):
         """Create an account: a session at once, or (with e-mail confirmation on) the user and
         a mailed confirmation link."""
         email = required(data.email, "email")
-        limit(limiter, request, "signup", email)
+        limit(limiter, request, "signup", email, allowed=auth.settings.signups_per_hour)
         result = auth.signups.sign_up(
             email=email,
             password=required(data.password, "password"),

@@ -64,6 +64,8 @@ class AuthSettings:
     secure_password_change: bool = False
     """Require a mailed reauthentication code (``nonce``) to change the password from a
     session older than a day."""
+    signups_per_hour: int = 30
+    """New accounts one client address may create in an hour."""
 
 
 @attrs.frozen
