@@ -29,6 +29,10 @@ from support import postgres_schema_settings
 EXAMPLES = int(os.environ.get("DESIGNCORE_FUZZ_EXAMPLES", "4"))
 """Examples per operation: a few in the test suite, 200 or more in ``nox -s fuzz``."""
 
+ONLY = [part for part in os.environ.get("DESIGNCORE_FUZZ_ONLY", "").split(",") if part]
+"""While working on a few operations: ``DESIGNCORE_FUZZ_ONLY="PUT /api/v1/designs,exports"``
+runs only those whose label contains one of the parts (every operation when unset)."""
+
 CHECKS = [
     checks.not_a_server_error,
     checks.status_code_conformance,
@@ -64,9 +68,6 @@ NOT_YET_ACCEPTING = frozenset(
         # code_challenge and code_challenge_method are sent together (query parameters cannot
         # depend on each other), and provider must be one this server has configured.
         "GET /auth/v1/authorize",
-        # Work to do: the avatar address rule (an http(s) URL or a /storage/v1/ path, trimmed)
-        # is not yet a pattern.
-        "PUT /api/v1/creators/me",
         # from must not be after to: query parameters cannot depend on each other.
         "GET /api/v1/designs",
         # Work to do: a design document's structure (domain/document.py) is not yet stated
@@ -153,6 +154,12 @@ def _disagreements(
     return []
 
 
+def _operations(api_schema: Any) -> list[Any]:
+    """The document's operations (those :data:`ONLY` names, when set)."""
+    operations = [result.ok() for result in api_schema.get_all_operations()]
+    return [op for op in operations if not ONLY or any(part in op.label for part in ONLY)]
+
+
 def _takes_more_than_its_path(operation: Any) -> bool:
     """Whether the operation has a body or a query or header parameter: one whose only input
     is its path (a free string) admits no invalid request to generate."""
@@ -163,17 +170,16 @@ class TestApiDocument:
     def test_every_answer_matches_the_document(self, api_schema: Any) -> None:
         """Every generated request of every operation gets an answer without a server error
         whose status, media type, headers and body the document declares for it."""
-        operations = [result.ok() for result in api_schema.get_all_operations()]
+        operations = _operations(api_schema)
         problems = [problem for op in operations for problem in _disagreements(op)]
 
         assert [] == problems, "\n\n".join(problems)
-        assert len(operations) > 80
+        assert ONLY or len(operations) > 80
 
     def test_requests_the_document_admits_are_accepted(self, api_schema: Any) -> None:
         """Every request valid by the document is taken up (no 400/422 for data the schema
         allows), so the document states the rules the API enforces."""
-        operations = [result.ok() for result in api_schema.get_all_operations()]
-        checked = [op for op in operations if op.label not in NOT_YET_ACCEPTING]
+        checked = [op for op in _operations(api_schema) if op.label not in NOT_YET_ACCEPTING]
         problems = [
             problem
             for op in checked
@@ -192,10 +198,9 @@ class TestApiDocument:
     def test_requests_the_document_refuses_are_refused(self, api_schema: Any) -> None:
         """Requests the document rules out (wrong types, missing fields, out of range) get a
         4xx, never a 2xx and never a server error."""
-        operations = [result.ok() for result in api_schema.get_all_operations()]
         problems = [
             problem
-            for op in operations
+            for op in _operations(api_schema)
             if _takes_more_than_its_path(op)
             for problem in _disagreements(
                 op,

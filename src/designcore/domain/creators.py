@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urlsplit
 
 import attrs
 
+from designcore.domain.accounts import WHITE_SPACE
 from designcore.domain.errors import FieldIssue, ValidationFailed
 
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,30}$")
@@ -17,6 +17,19 @@ MAX_BIO_LENGTH = 500
 MAX_AVATAR_URL_LENGTH = 2000
 STORAGE_PATH_PREFIX = "/storage/v1/"
 """An avatar may be an image served by our own storage routes, given by its path."""
+
+_NOT_SPACE = f"[^{WHITE_SPACE}]"
+AVATAR_URL_PATTERN = (
+    f"[{WHITE_SPACE}]*(?:(?:"
+    rf"https?://[A-Za-z0-9.-]+(?::[0-9]{{1,5}})?(?:[/?#]{_NOT_SPACE}*)?"
+    f"|{re.escape(STORAGE_PATH_PREFIX)}(?:[^.?{WHITE_SPACE}]|\\.(?!\\.))*(?:\\?{_NOT_SPACE}*)?"
+    f")[{WHITE_SPACE}]*)?"
+)
+"""An avatar address as sent, matched whole: an http or https address (a host name or IP
+address of letters, digits, dots and hyphens, an optional port, then any path, query or
+fragment without white space) or a path of our storage routes without ``..``, with white
+space around it (trimmed away); white space alone means no avatar. The API document states
+the same pattern."""
 
 
 class InvalidCreatorProfile(ValidationFailed):
@@ -60,16 +73,11 @@ class CreatorListing:
 
 
 def _avatar_issues(avatar_url: str) -> list[FieldIssue]:
-    issue = [FieldIssue("avatar_url", "must be an http(s) URL or a /storage/v1/ path")]
     if len(avatar_url) > MAX_AVATAR_URL_LENGTH:
         return [FieldIssue("avatar_url", f"must be at most {MAX_AVATAR_URL_LENGTH} characters")]
-    if avatar_url.startswith(STORAGE_PATH_PREFIX):
-        return [] if ".." not in avatar_url.split("?")[0] else issue
-    try:
-        parts = urlsplit(avatar_url)
-    except ValueError:
-        return issue
-    return [] if parts.scheme in ("http", "https") and parts.hostname else issue
+    if re.fullmatch(AVATAR_URL_PATTERN, avatar_url) is None:
+        return [FieldIssue("avatar_url", "must be an http(s) URL or a /storage/v1/ path")]
+    return []
 
 
 def check_profile(
@@ -78,22 +86,21 @@ def check_profile(
     """The fields of a creator profile, trimmed, or ``ValidationFailed`` naming every field
     that is wrong: a username of 3 to 30 letters, digits, ``_`` or ``-``; a display name of 1
     to 60 characters; an avatar that is an http(s) URL or a path of our storage routes (or
-    none); a bio of at most 500 characters."""
-    username = username.strip()
-    display_name = display_name.strip()
-    avatar = (avatar_url or "").strip() or None
-    bio = bio.strip()
+    none); a bio of at most 500 characters. Lengths count the fields as sent, white space
+    around them included (what the API document states)."""
     issues: list[FieldIssue] = []
-    if not USERNAME.fullmatch(username):
+    if not USERNAME.fullmatch(username.strip()):
         issues.append(FieldIssue("username", "must be 3 to 30 letters, digits, '_' or '-'"))
-    if not display_name or len(display_name) > MAX_DISPLAY_NAME_LENGTH:
+    if not display_name.strip() or len(display_name) > MAX_DISPLAY_NAME_LENGTH:
         issues.append(
             FieldIssue("display_name", f"must be 1 to {MAX_DISPLAY_NAME_LENGTH} characters")
         )
-    if avatar is not None:
-        issues.extend(_avatar_issues(avatar))
+    if avatar_url is not None:
+        issues.extend(_avatar_issues(avatar_url))
     if len(bio) > MAX_BIO_LENGTH:
         issues.append(FieldIssue("bio", f"must be at most {MAX_BIO_LENGTH} characters"))
+    username, display_name, bio = username.strip(), display_name.strip(), bio.strip()
+    avatar = (avatar_url or "").strip() or None
     if issues:
         raise InvalidCreatorProfile(issues)
     return username, display_name, avatar, bio

@@ -143,6 +143,9 @@ class TestOwnProfile:
             ({"bio": "x" * 501}, "bio"),
             ({"avatar_url": "javascript:alert(1)"}, "avatar_url"),
             ({"avatar_url": "/storage/v1/../../etc/passwd"}, "avatar_url"),
+            ({"avatar_url": "https://user@images.example/a.png"}, "avatar_url"),
+            ({"display_name": " " + "x" * 60}, "display_name"),
+            ({"bio": "x" * 500 + "\n"}, "bio"),
         ],
     )
     def test_invalid_fields_are_422(
@@ -169,6 +172,16 @@ class TestOwnProfile:
         visitor = client.put("/api/v1/creators/me", json=PROFILE)
         assert (401, "sign_in_required") == (visitor.status_code, visitor.json()["code"])
         assert 401 == client.get("/api/v1/creators/me").status_code
+
+    def test_white_space_around_fields_is_trimmed(self, client: Client) -> None:
+        """Fields are kept trimmed; an avatar of white space alone is no avatar."""
+        answer = client.put(
+            "/api/v1/creators/me",
+            json={**PROFILE, "display_name": " Kemi ", "avatar_url": "\u3000 ", "bio": " Hi\n"},
+            headers=FREE,
+        )
+        saved = answer.json()
+        assert ("Kemi", None, "Hi") == (saved["display_name"], saved["avatar_url"], saved["bio"])
 
     def test_storage_path_avatar(self, client: Client) -> None:
         """An avatar uploaded to our storage may be given by its path."""

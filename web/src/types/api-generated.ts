@@ -1520,7 +1520,7 @@ export interface components {
         };
         /** CreatorProfileIn */
         CreatorProfileIn: {
-            avatar_url?: string | null;
+            avatar_url?: (string & unknown) | null;
             /** @default  */
             bio: string;
             display_name: string & unknown;

@@ -10,7 +10,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from designcore.app.http.dependencies import Me
-from designcore.app.http.field_rules import DisplayName, Username
+from designcore.app.http.field_rules import AvatarUrl, Bio, DisplayName, Username
 from designcore.app.http.schemas import TemplateOut, page_fields, templates_out
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
@@ -74,9 +74,9 @@ class CreatorProfileIn(msgspec.Struct, forbid_unknown_fields=True):
     """3 to 30 letters, digits, ``_`` or ``-``; unique regardless of case."""
     display_name: DisplayName
     """1 to 60 characters."""
-    avatar_url: str | None = None
+    avatar_url: AvatarUrl | None = None
     """An http(s) URL or a ``/storage/v1/…`` path (an upload to your own folder)."""
-    bio: str = ""
+    bio: Bio = ""
     """At most 500 characters."""
 
 

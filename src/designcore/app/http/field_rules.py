@@ -15,7 +15,13 @@ from litestar.params import KwargDefinition
 
 from designcore.app.services.auth.links import LINK_KINDS
 from designcore.domain.accounts import EMAIL, MAX_EMAIL_LENGTH, WHITE_SPACE
-from designcore.domain.creators import MAX_DISPLAY_NAME_LENGTH, USERNAME
+from designcore.domain.creators import (
+    AVATAR_URL_PATTERN,
+    MAX_AVATAR_URL_LENGTH,
+    MAX_BIO_LENGTH,
+    MAX_DISPLAY_NAME_LENGTH,
+    USERNAME,
+)
 from designcore.domain.designs import MAX_NAME_LENGTH
 from designcore.domain.document import HEX_COLOUR
 from designcore.domain.exports import (
@@ -98,8 +104,20 @@ TIME_ZONE_OR_BLANK = {"enum": ["", *TIME_ZONES]}
 DATE = OpenAPIFormat.DATE
 """A calendar day, ``YYYY-MM-DD``."""
 
-Username = Annotated[str, KwargDefinition(pattern=r"^\s*" + USERNAME.pattern.strip("^$") + r"\s*$")]
+Username = Annotated[
+    str,
+    KwargDefinition(pattern=f"^[{WHITE_SPACE}]*{USERNAME.pattern.strip('^$')}[{WHITE_SPACE}]*$"),
+]
 """A creator's username (white space around it is trimmed)."""
+
+AvatarUrl = Annotated[
+    str,
+    KwargDefinition(pattern=f"^{AVATAR_URL_PATTERN}$", max_length=MAX_AVATAR_URL_LENGTH),
+]
+"""An avatar's http(s) address or /storage/v1/ path (white space alone: no avatar)."""
+
+Bio = Annotated[str, KwargDefinition(max_length=MAX_BIO_LENGTH)]
+"""A creator's bio: at most 500 characters."""
 
 DisplayName = Annotated[str, KwargDefinition(pattern=NOT_BLANK, max_length=MAX_DISPLAY_NAME_LENGTH)]
 """A display name of 1 to 60 characters."""
