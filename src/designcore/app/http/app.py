@@ -24,7 +24,7 @@ from designcore.app.http.dependencies import dependencies
 from designcore.app.http.designs import DesignController
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import ExportController
-from designcore.app.http.fonts import fonts_router
+from designcore.app.http.fonts import FontController
 from designcore.app.http.inline_checkout import inline_checkout_router
 from designcore.app.http.logo_maker import LogoMakerController
 from designcore.app.http.mailbox import MailboxController
@@ -107,7 +107,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         DesignController,
         CalendarController,
         LogoMakerController,
-        fonts_router(),
+        FontController,
         inline_checkout_router(settings),
     ]
     if settings.serves_mailbox:

@@ -18,6 +18,7 @@ from litestar.params import SkipValidation
 from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container
 from designcore.app.http.answers import AnswerCache
+from designcore.app.http.fonts import FontSite, load_font_site
 from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
@@ -156,6 +157,12 @@ def dependencies(container: Container) -> dict[str, Provide]:
         sandbox: PaystackSandbox = container.paystack_sandbox()
         return sandbox
 
+    # Hashed once, when the app is made: every font file the manifest names.
+    font_site = load_font_site()
+
+    def provide_font_site() -> FontSite:
+        return font_site
+
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "reads": Provide(provide_reads, sync_to_thread=False),
@@ -180,4 +187,5 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "calendar": Provide(provide_calendar, sync_to_thread=False),
         "payments": Provide(provide_payments, sync_to_thread=False),
         "sandbox": Provide(provide_sandbox, sync_to_thread=False),
+        "font_site": Provide(provide_font_site, sync_to_thread=False),
     }

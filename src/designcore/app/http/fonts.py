@@ -31,8 +31,9 @@ from typing import Any
 from urllib.parse import quote
 
 import attrs
-from litestar import Request, Response, Router, get
+from litestar import Controller, Request, Response, get
 from litestar.datastructures import ETag
+from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery
@@ -219,50 +220,60 @@ def _generated(request: Request[Any, Any, Any], body: bytes, media_type: str) ->
     return Response(body, media_type=media_type, headers=headers)
 
 
-def fonts_router(directory: Path = BUNDLED_FONTS_DIR) -> Router:
-    """The ``/fonts`` routes over the fonts in ``directory``."""
-    site = load_font_site(directory)
+FontSiteDependency = NamedDependency[FontSite]
+"""What ``/fonts`` serves (``font_site``), loaded once by ``app/http/dependencies.py``."""
+
+_NOT_MODIFIED = ResponseSpec(
+    None, generate_examples=False, description="Not modified since the ETag sent"
+)
+
+
+class FontController(Controller):
+    """``/fonts``: the manifest, the stylesheet and the files they name."""
+
+    path = PREFIX
+    tags = ["fonts"]
 
     @get(
         "/fonts.json",
         operation_id="fontManifest",
-        tags=["fonts"],
         sync_to_thread=False,
         responses={
             200: ResponseSpec(
                 dict[str, Any], generate_examples=False, description="The font manifest"
             ),
-            304: ResponseSpec(
-                None, generate_examples=False, description="Not modified since the ETag sent"
-            ),
+            304: _NOT_MODIFIED,
         },
     )
-    def manifest(request: Request[Any, Any, Any]) -> Response[bytes]:
+    def manifest(
+        self, request: Request[Any, Any, Any], font_site: FontSiteDependency
+    ) -> Response[bytes]:
         """The bundled families, faces and fallback chain, with the URL of every file."""
-        return _generated(request, site.manifest, "application/json")
+        return _generated(request, font_site.manifest, "application/json")
 
     @get(
         "/fonts.css",
         operation_id="fontStylesheet",
-        tags=["fonts"],
         sync_to_thread=False,
         media_type="text/css",
-        responses={
-            304: ResponseSpec(
-                None, generate_examples=False, description="Not modified since the ETag sent"
-            )
-        },
+        responses={304: _NOT_MODIFIED},
     )
-    def stylesheet(request: Request[Any, Any, Any]) -> Response[bytes]:
+    def stylesheet(
+        self, request: Request[Any, Any, Any], font_site: FontSiteDependency
+    ) -> Response[bytes]:
         """``@font-face`` rules for every bundled face and the fallback chain."""
-        return _generated(request, site.stylesheet, "text/css")
+        return _generated(request, font_site.stylesheet, "text/css")
 
-    @get("/{file:path}", operation_id="fontFile", tags=["fonts"], sync_to_thread=False)
+    @get("/{file:path}", operation_id="fontFile", sync_to_thread=False)
     def font_file(
-        request: Request[Any, Any, Any], file: FromPath[str], v: FromQuery[str | None] = None
+        self,
+        request: Request[Any, Any, Any],
+        font_site: FontSiteDependency,
+        file: FromPath[str],
+        v: FromQuery[str | None] = None,
     ) -> Response[bytes] | File:
         """A font or licence file that ``fonts.json`` names (404 for anything else)."""
-        asset = site.assets.get(file.removeprefix("/"))
+        asset = font_site.assets.get(file.removeprefix("/"))
         if asset is None:
             raise NotFoundException("no such font file")
         headers = {
@@ -280,5 +291,3 @@ def fonts_router(directory: Path = BUNDLED_FONTS_DIR) -> Router:
             etag=ETag(value=asset.etag),
             headers=headers,
         )
-
-    return Router(path=PREFIX, route_handlers=[manifest, stylesheet, font_file])
