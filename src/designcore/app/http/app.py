@@ -25,7 +25,7 @@ from designcore.app.http.designs import DesignController
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import ExportController
 from designcore.app.http.fonts import FontController
-from designcore.app.http.inline_checkout import inline_checkout_router
+from designcore.app.http.inline_checkout import InlineCheckoutController
 from designcore.app.http.logo_maker import LogoMakerController
 from designcore.app.http.mailbox import MailboxController
 from designcore.app.http.nul_characters import NulCharacterMiddleware
@@ -108,7 +108,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         CalendarController,
         LogoMakerController,
         FontController,
-        inline_checkout_router(settings),
+        InlineCheckoutController,
     ]
     if settings.serves_mailbox:
         handlers.append(MailboxController)

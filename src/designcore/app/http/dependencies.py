@@ -19,6 +19,7 @@ from designcore.adapters.paystack.sandbox import PaystackSandbox
 from designcore.app.container import Container
 from designcore.app.http.answers import AnswerCache
 from designcore.app.http.fonts import FontSite, load_font_site
+from designcore.app.http.inline_checkout import ScriptBundle
 from designcore.app.http.templates import CatalogueReads
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
@@ -163,6 +164,11 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_font_site() -> FontSite:
         return font_site
 
+    checkout_script = ScriptBundle.of(container.settings())
+
+    def provide_checkout_script() -> ScriptBundle:
+        return checkout_script
+
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "reads": Provide(provide_reads, sync_to_thread=False),
@@ -188,4 +194,5 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "payments": Provide(provide_payments, sync_to_thread=False),
         "sandbox": Provide(provide_sandbox, sync_to_thread=False),
         "font_site": Provide(provide_font_site, sync_to_thread=False),
+        "checkout_script": Provide(provide_checkout_script, sync_to_thread=False),
     }

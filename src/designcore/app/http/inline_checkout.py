@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from litestar import Response, Router, get
+from litestar import Controller, Response, get
+from litestar.di import NamedDependency
+from litestar.params import SkipValidation
 
 from designcore.app.http.sandbox import API_PREFIX, CHECKOUT_PATH
 from designcore.app.settings import Settings
@@ -56,7 +58,7 @@ def configured(bundle: str, hosts: dict[str, str] | None) -> str:
     return bundle.replace(HOSTS_MARKER, json.dumps(json.dumps(hosts, separators=(",", ":"))))
 
 
-class _Bundle:
+class ScriptBundle:
     """The served text, read again when the built file changes."""
 
     def __init__(self, path: Path, hosts: dict[str, str] | None) -> None:
@@ -65,7 +67,17 @@ class _Bundle:
         self._stamp: tuple[int, int] | None = None
         self._text = ""
 
+    @classmethod
+    def of(cls, settings: Settings) -> ScriptBundle:
+        """The built script of ``settings``, pointed at the sandbox when it is the backend."""
+        sandbox = settings.payments.backend == "sandbox"
+        return cls(
+            settings.inline_checkout_script,
+            sandbox_hosts(settings.auth.public_url) if sandbox else None,
+        )
+
     def text(self) -> str | None:
+        """The configured script, or ``None`` when it is not built."""
         try:
             stat = self.path.stat()
         except OSError:
@@ -77,22 +89,25 @@ class _Bundle:
         return self._text
 
 
-def inline_checkout_router(settings: Settings) -> Router:
-    """The route serving the built script, pointed at the sandbox when it is the backend."""
-    sandbox = settings.payments.backend == "sandbox"
-    bundle = _Bundle(
-        settings.inline_checkout_script,
-        sandbox_hosts(settings.auth.public_url) if sandbox else None,
-    )
+Script = NamedDependency[SkipValidation[ScriptBundle]]
+"""The served script (``checkout_script``), one per app (``app/http/dependencies.py``)."""
+
+
+class InlineCheckoutController(Controller):
+    """``/inline-checkout/v2/inline.js``: the built script, not in the API document."""
+
+    path = SCRIPT_PATH
+    tags = ["payments"]
 
     @get(
-        SCRIPT_PATH,
+        "/",
         operation_id="inline_checkout_script",
         include_in_schema=False,
         sync_to_thread=False,
     )
-    def script() -> Response[str]:
-        text = bundle.text()
+    def script(self, checkout_script: Script) -> Response[str]:
+        """The script, or a 404 comment saying how to build it."""
+        text = checkout_script.text()
         if text is None:
             return Response(
                 "// The payment popup script is not built: run `npm run build` in inline-checkout/.\n",
@@ -102,5 +117,3 @@ def inline_checkout_router(settings: Settings) -> Router:
             )
         # Revalidated on every use, so a new build (or a new public URL) is picked up at once.
         return Response(text, media_type=JAVASCRIPT, headers={"Cache-Control": "no-cache"})
-
-    return Router(path="/", route_handlers=[script], tags=["payments"])
