@@ -36,7 +36,7 @@ from designcore.app.http.profiles import AccountController
 from designcore.app.http.prompts import PromptController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.rpc import RpcController
-from designcore.app.http.sandbox import SandboxController, merchant_router
+from designcore.app.http.sandbox import MerchantController, SandboxController
 from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.server_timing import ServerTimingMiddleware
 from designcore.app.http.site_settings import SiteSettingsController
@@ -114,7 +114,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         handlers.append(MailboxController)
     if settings.payments.backend == "sandbox":
         handlers.append(SandboxController)
-        handlers.append(merchant_router(settings.payments.sandbox.public_key))
+        handlers.append(MerchantController)
     dist = settings.web_dist
     if dist is not None:
         handlers.append(web_router(dist))

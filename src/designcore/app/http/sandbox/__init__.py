@@ -8,6 +8,6 @@ Paystack-shaped endpoints under ``/sandbox/paystack`` and the checkout page
 
 from designcore.app.http.sandbox.common import API_PREFIX, CHECKOUT_PATH
 from designcore.app.http.sandbox.controller import SandboxController
-from designcore.app.http.sandbox.merchant import merchant_router
+from designcore.app.http.sandbox.merchant import MerchantController
 
-__all__ = ["API_PREFIX", "CHECKOUT_PATH", "SandboxController", "merchant_router"]
+__all__ = ["API_PREFIX", "CHECKOUT_PATH", "MerchantController", "SandboxController"]

@@ -12,9 +12,11 @@ from __future__ import annotations
 import html
 from importlib import resources
 
-from litestar import MediaType, Response, Router, get
+from litestar import Controller, MediaType, Response, get
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
+
+from designcore.app.http.sandbox.common import Sandbox
 
 ASSETS = {
     "merchant.js": ("merchant.js", "text/javascript"),
@@ -27,24 +29,23 @@ def _read(name: str) -> str:
     return resources.files("designcore.app.http.sandbox").joinpath(name).read_text(encoding="utf-8")
 
 
-def merchant_router(public_key: str) -> Router:
-    """The shop page and its files; ``public_key`` is the sandbox's (a test key)."""
+class MerchantController(Controller):
+    """``/sandbox/merchant``: the shop page and its files, not in the API document."""
+
+    path = "/sandbox/merchant"
+    include_in_schema = False
+    tags = ["sandbox"]
 
     @get("/", media_type=MediaType.HTML, sync_to_thread=False)
-    def page() -> Response[str]:
-        text = _read("merchant.html").replace("__KEY__", html.escape(public_key))
+    def page(self, sandbox: Sandbox) -> Response[str]:
+        """The shop page, carrying the sandbox's public key (a test key)."""
+        text = _read("merchant.html").replace("__KEY__", html.escape(sandbox.public_key))
         return Response(text, media_type=MediaType.HTML, headers={"Cache-Control": "no-store"})
 
     @get("/{name:str}", sync_to_thread=False)
-    def asset(name: FromPath[str]) -> Response[str]:
+    def asset(self, name: FromPath[str]) -> Response[str]:
+        """The page's script or style (404 for any other name)."""
         if name not in ASSETS:
             raise NotFoundException()
         file, media_type = ASSETS[name]
         return Response(_read(file), media_type=media_type, headers={"Cache-Control": "no-cache"})
-
-    return Router(
-        path="/sandbox/merchant",
-        route_handlers=[page, asset],
-        include_in_schema=False,
-        tags=["sandbox"],
-    )
