@@ -129,9 +129,17 @@ def check_document(raw: object, path: str = "document") -> dict[str, Json]:
         ]
         raise type(error)(issues) from None
     issues = []
+    if not (1 <= document.width <= MAX_SIDE_PX and 1 <= document.height <= MAX_SIDE_PX):
+        issues.append(
+            FieldIssue(
+                path,
+                f"a design is 1 to {MAX_SIDE_PX:,} px on a side, got "
+                f"{document.width:g}x{document.height:g}",
+            )
+        )
     for index, page in enumerate(document.pages):
         width, height = document.page_size(page)
-        if not (0 < width <= MAX_SIDE_PX and 0 < height <= MAX_SIDE_PX):
+        if not (1 <= width <= MAX_SIDE_PX and 1 <= height <= MAX_SIDE_PX):
             issues.append(
                 FieldIssue(
                     f"{path}.pages[{index}]",

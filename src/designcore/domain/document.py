@@ -221,6 +221,7 @@ def _one_of(choices: Sequence[str]) -> Reader:
             return None
         return value
 
+    _READER_SCHEMAS[read] = {"enum": list(choices)}
     return read
 
 
@@ -233,6 +234,11 @@ def _read_font_weight(value: object, path: str, issues: _Issues) -> object:
     return None
 
 
+LINE_HEIGHT_PERCENT = r"(?=[0-9.]*[1-9])(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%"
+"""A line height given as a percentage of the font size, matched whole: digits with an optional
+decimal point, above zero, then ``%`` (``"120%"``, ``"87.5%"``)."""
+
+
 def _read_line_height(value: object, path: str, issues: _Issues) -> object:
     if _is_number(value):
         assert isinstance(value, int | float)
@@ -242,13 +248,8 @@ def _read_line_height(value: object, path: str, issues: _Issues) -> object:
         return value
     if value == "auto":
         return value
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            share = float(value[:-1])
-        except ValueError:
-            share = -1.0
-        if math.isfinite(share) and share > 0:
-            return value
+    if isinstance(value, str) and re.fullmatch(LINE_HEIGHT_PERCENT, value):
+        return value
     issues.add(
         path, f"expected a number, 'auto' or a percentage such as '120%', got {_describe(value)}"
     )
@@ -263,6 +264,51 @@ def _read_size(value: object, path: str, issues: _Issues) -> object:
         issues.add(path, f"expected a size above 0 or 'auto', got {number!r}")
         return None
     return number
+
+
+_INTENSITY: dict[str, Json] = {"type": "number", "minimum": -1, "maximum": 1}
+_SIDE: dict[str, Json] = {"type": "number", "minimum": 1, "maximum": MAX_SIDE_PX}
+"""A side of a stored design (:func:`designcore.domain.designs.check_document`)."""
+
+_READER_SCHEMAS: dict[Reader, dict[str, Json]] = {
+    _read_number: {"type": "number"},
+    _read_non_negative: {"type": "number", "minimum": 0},
+    _read_unit_interval: {"type": "number", "minimum": 0, "maximum": 1},
+    _read_string: {"type": "string"},
+    _read_bool: {"type": "boolean"},
+    _read_any: {},
+    _read_number_list: {"type": "array", "items": {"type": "number", "minimum": 0}},
+    _read_string_map: {"type": "object", "additionalProperties": {"type": "string"}},
+    _read_filters: {
+        "type": "object",
+        "properties": {
+            name: {
+                "oneOf": [
+                    _INTENSITY,
+                    {
+                        "type": "object",
+                        "required": ["intensity"],
+                        "properties": {"intensity": _INTENSITY},
+                    },
+                ]
+            }
+            for name in DRAWN_FILTERS
+        },
+    },
+    _read_font_weight: {
+        "oneOf": [{"type": "number", "minimum": 1, "maximum": 1000}, {"enum": list(FONT_WEIGHTS)}]
+    },
+    _read_line_height: {
+        "oneOf": [
+            {"type": "number", "exclusiveMinimum": 0},
+            {"const": "auto"},
+            {"type": "string", "pattern": f"^{LINE_HEIGHT_PERCENT}$"},
+        ]
+    },
+    _read_size: {"oneOf": [{"const": "auto"}, _SIDE]},
+}
+"""Each reader's rule as JSON Schema (:func:`json_schema` builds the document's from them): a
+reader and its rule sit side by side, so the API document states what the model checks."""
 
 
 def _field(json_name: str, reader: Reader, default: object, **kwargs: Any) -> Any:
@@ -642,6 +688,69 @@ class Document:
         return _object_to_json(self)
 
 
+# ----------------------------------------------------------------------------- schema
+
+
+def _object_schema(cls: type[Any], **nested: dict[str, Json]) -> dict[str, Json]:
+    """The JSON Schema of one object the model reads into ``cls``: its fields' rules (a field
+    whose default is ``None`` may also be null), the required ones, any other key allowed
+    (kept for the round trip), and the ``nested`` properties given."""
+    specs, _, _ = _field_specs(cls)
+    properties: dict[str, Json] = {}
+    required: list[Json] = []
+    for json_name, _name, read, is_required, null_is_default in specs:
+        rule = _READER_SCHEMAS[read]
+        nullable = null_is_default and rule  # an empty rule takes null already
+        properties[json_name] = {"oneOf": [rule, {"type": "null"}]} if nullable else rule
+        if is_required:
+            required.append(json_name)
+    properties.update(nested)
+    schema: dict[str, Json] = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = required
+    return schema
+
+
+def json_schema() -> dict[str, Json]:
+    """The design document as JSON Schema (2020-12): what :func:`parse_document` accepts, with
+    the limits a stored design keeps (:func:`designcore.domain.designs.check_document`: sides
+    of 1 to :data:`MAX_SIDE_PX` px, the document's and each page's, :data:`MAX_ELEMENTS_PER_PAGE` elements on a page). Elements,
+    pages and fonts are under ``$defs``; an element of a type the model does not know is kept
+    as it is. Not stated: elements inside groups count towards a page's
+    :data:`MAX_ELEMENTS_PER_PAGE`, and the whole document is at most
+    :data:`MAX_DOCUMENT_BYTES` bytes."""
+    element = {"$ref": "#/$defs/Element"}
+    children = {"type": "array", "items": element}
+    known: list[Json] = []
+    for kind, cls in ELEMENT_TYPES.items():
+        nested: dict[str, Json] = {"type": {"const": kind}}
+        if cls is GroupElement:
+            nested["children"] = children
+        known.append(_object_schema(cls, **nested))
+    opaque: dict[str, Json] = {
+        "type": "object",
+        "properties": {
+            "type": {"type": "string", "minLength": 1, "not": {"enum": list(ELEMENT_TYPES)}}
+        },
+    }
+    page_children: dict[str, Json] = {**children, "maxItems": MAX_ELEMENTS_PER_PAGE}
+    document = _object_schema(
+        Document,
+        width=_SIDE,
+        height=_SIDE,
+        schemaVersion={"type": "integer", "minimum": 0, "maximum": SCHEMA_VERSION},
+        fonts={"type": "array", "items": {"$ref": "#/$defs/Font"}},
+        pages={"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/Page"}},
+    )
+    document["required"] = ["width", "height", "pages"]
+    document["$defs"] = {
+        "Element": {"type": "object", "required": ["type"], "oneOf": [*known, opaque]},
+        "Page": _object_schema(Page, children=page_children),
+        "Font": _object_schema(FontSpec),
+    }
+    return document
+
+
 # ----------------------------------------------------------------------------- reading
 
 
@@ -832,7 +941,9 @@ def _migrate_letter_spacing(element: dict[str, Json]) -> None:
     spacing = element.get("letterSpacing")
     size = element.get("fontSize", _TEXT_DEFAULT_SIZE)
     if _is_number(spacing) and _is_number(size) and size > 0:
-        element["letterSpacing"] = spacing / size
+        share = spacing / size
+        if math.isfinite(share):  # a text too small to divide by keeps its value
+            element["letterSpacing"] = share
 
 
 def _migrate_locked(element: dict[str, Json]) -> None:

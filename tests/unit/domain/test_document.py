@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
 import pytest
 
 from designcore.app.seed.catalogue import seed_templates
+from designcore.domain.designs import check_document
 from designcore.domain.document import (
     MAX_DOCUMENT_BYTES,
     SCHEMA_VERSION,
@@ -18,6 +20,7 @@ from designcore.domain.document import (
     TextElement,
     check_export_size,
     export_scale,
+    json_schema,
     load_document,
     migrate,
     parse_document,
@@ -240,3 +243,105 @@ class TestLimits:
         """300 DPI of a 72 DPI document is a scale of 300/72."""
         document = parse_document(doc())
         assert 300 / 72 == export_scale(document, dpi=300)
+
+
+SCHEMA = jsonschema.Draft202012Validator(json_schema())
+"""The document's JSON Schema (what the API document states for a design's ``document``)."""
+
+
+class TestJsonSchema:
+    def test_the_schema_is_valid_json_schema(self) -> None:
+        """The schema itself is well-formed JSON Schema 2020-12."""
+        jsonschema.Draft202012Validator.check_schema(json_schema())
+
+    @pytest.mark.parametrize("raw", SEEDS.values(), ids=SEEDS.keys())
+    def test_every_seed_template_is_valid_by_the_schema(self, raw: dict[str, Any]) -> None:
+        """Each seed document, which the model and a stored design accept, the schema admits."""
+        check_document(raw)
+        assert [] == [error.message for error in SCHEMA.iter_errors(raw)]
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            {"width": 0.5},
+            {"width": 10_001},
+            {"height": "auto"},
+            {"pages": []},
+            {"pages": [{"id": "p", "width": 20_000}]},
+            {"pages": [{"background": "white"}]},
+            {"pages": [{"id": "p", "children": [{"type": "text"}]}]},
+            {"pages": [{"id": "p", "children": [{"id": "t", "type": ""}]}]},
+            {"pages": [{"id": "p", "children": [{"id": "t", "type": "text", "opacity": 2}]}]},
+            {"pages": [{"id": "p", "children": [{"id": "t", "type": "text", "x": None}]}]},
+            {"pages": [{"id": "p", "children": [{"id": "t", "type": "text", "lineHeight": "0%"}]}]},
+            {
+                "pages": [
+                    {"id": "p", "children": [{"id": "t", "type": "text", "lineHeight": "1e2%"}]}
+                ]
+            },
+            {
+                "pages": [
+                    {"id": "p", "children": [{"id": "t", "type": "text", "fontWeight": "heavy"}]}
+                ]
+            },
+            {"pages": [{"id": "p", "children": [{"id": "i", "type": "image"}]}]},
+            {"pages": [{"id": "p", "children": [{"id": "f", "type": "figure", "dash": [-1]}]}]},
+            {
+                "pages": [
+                    {
+                        "id": "p",
+                        "children": [
+                            {"id": "s", "type": "svg", "src": "x", "colorsReplace": {"a": 1}}
+                        ],
+                    }
+                ]
+            },
+            {
+                "pages": [
+                    {
+                        "id": "p",
+                        "children": [
+                            {"id": "i", "type": "image", "src": "x", "filters": {"contrast": 2}}
+                        ],
+                    }
+                ]
+            },
+            {
+                "pages": [
+                    {
+                        "id": "p",
+                        "children": [{"id": "g", "type": "group", "children": [{"type": "line"}]}],
+                    }
+                ]
+            },
+            {"pages": [{"id": "p", "children": [{"id": "f", "type": "figure"}] * 201}]},
+            {"fonts": [{"url": "https://fonts.example/a.css"}]},
+            {"unit": "furlong"},
+            {"schemaVersion": SCHEMA_VERSION + 1},
+        ],
+    )
+    def test_what_the_schema_rules_out_is_refused(self, change: dict[str, Any]) -> None:
+        """A document the schema rules out, a stored design refuses too, and the other way
+        round for each rule the schema states."""
+        raw = {**doc(), **change}
+        assert not SCHEMA.is_valid(raw)
+        with pytest.raises(ValidationFailed):
+            check_document(raw)
+
+    @pytest.mark.parametrize(
+        "element",
+        [
+            {"id": "t", "type": "text", "lineHeight": "87.5%", "fontWeight": 650, "filters": None},
+            {"id": "t", "type": "text", "lineHeight": "auto", "textOverflow": None, "custom": [1]},
+            {"id": "i", "type": "image", "src": "x", "filters": {"contrast": {"intensity": -1}}},
+            {"id": "q", "type": "qr-code", "anything": {"kept": True}},
+            {"type": "video"},
+            {"id": "g", "type": "group", "children": [{"id": "l", "type": "line", "dash": [2, 1]}]},
+        ],
+    )
+    def test_what_the_schema_admits_is_accepted(self, element: dict[str, Any]) -> None:
+        """A document the schema admits, a stored design accepts (nulls where the model
+        takes a default, unknown element types kept as they are)."""
+        raw = doc(element)
+        assert SCHEMA.is_valid(raw)
+        check_document(raw)

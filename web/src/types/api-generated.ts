@@ -1562,6 +1562,365 @@ export interface components {
         } | {
             blank: components["schemas"]["BlankIn"];
         });
+        DesignDocument: {
+            audios?: components["schemas"]["NulFreeJson"];
+            custom?: components["schemas"]["NulFreeJson"];
+            dpi?: number;
+            fonts?: components["schemas"]["DesignFont"][];
+            height: number;
+            pages: components["schemas"]["DesignPage"][];
+            schemaVersion?: number;
+            /** @enum {unknown} */
+            unit?: "px" | "pt" | "mm" | "cm" | "in";
+            width: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        };
+        DesignElement: {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        } & (({
+            /** @enum {unknown} */
+            align?: "left" | "center" | "right" | "justify";
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            backgroundColor?: string;
+            backgroundCornerRadius?: number;
+            backgroundEnabled?: boolean;
+            backgroundOpacity?: number;
+            backgroundPadding?: number;
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            contentEditable?: boolean;
+            custom?: components["schemas"]["NulFreeJson"];
+            draggable?: boolean;
+            fill?: string;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            fontFamily?: string;
+            fontSize?: number;
+            /** @enum {unknown} */
+            fontStyle?: "normal" | "italic";
+            fontWeight?: number | ("normal" | "bold" | "100" | "200" | "300" | "400" | "500" | "600" | "700" | "800" | "900");
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            letterSpacing?: number;
+            lineHeight?: number | "auto" | (string & unknown);
+            name?: string;
+            opacity?: number;
+            placeholder?: string;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            stroke?: string;
+            strokeWidth?: number;
+            styleEditable?: boolean;
+            text?: string;
+            textDecoration?: string;
+            textOverflow?: ("change-font-size" | "resize" | "ellipsis" | "fit") | null;
+            /** @constant */
+            type?: "text";
+            /** @enum {unknown} */
+            verticalAlign?: "top" | "middle" | "bottom";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            borderColor?: string;
+            borderSize?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            clipSrc?: string;
+            contentEditable?: boolean;
+            cornerRadius?: number;
+            cropHeight?: number;
+            cropWidth?: number;
+            cropX?: number;
+            cropY?: number;
+            custom?: components["schemas"]["NulFreeJson"];
+            draggable?: boolean;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            flipX?: boolean;
+            flipY?: boolean;
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            keepRatio?: boolean;
+            name?: string;
+            opacity?: number;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            src: string;
+            styleEditable?: boolean;
+            /** @constant */
+            type?: "image";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            borderColor?: string;
+            borderSize?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            colorsReplace?: {
+                [key: string]: string;
+            };
+            contentEditable?: boolean;
+            cornerRadius?: number;
+            cropHeight?: number;
+            cropWidth?: number;
+            cropX?: number;
+            cropY?: number;
+            custom?: components["schemas"]["NulFreeJson"];
+            draggable?: boolean;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            flipX?: boolean;
+            flipY?: boolean;
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            keepRatio?: boolean;
+            maskSrc?: string;
+            name?: string;
+            opacity?: number;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            src: string;
+            styleEditable?: boolean;
+            /** @constant */
+            type?: "svg";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            contentEditable?: boolean;
+            cornerRadius?: number;
+            custom?: components["schemas"]["NulFreeJson"];
+            dash?: number[];
+            draggable?: boolean;
+            fill?: string;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            name?: string;
+            opacity?: number;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            stroke?: string;
+            strokeWidth?: number;
+            styleEditable?: boolean;
+            subType?: string;
+            /** @constant */
+            type?: "figure";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            color?: string;
+            contentEditable?: boolean;
+            custom?: components["schemas"]["NulFreeJson"];
+            dash?: number[];
+            draggable?: boolean;
+            endHead?: string;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            name?: string;
+            opacity?: number;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            startHead?: string;
+            styleEditable?: boolean;
+            /** @constant */
+            type?: "line";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            alwaysOnTop?: boolean;
+            animations?: components["schemas"]["NulFreeJson"];
+            blurEnabled?: boolean;
+            blurRadius?: number;
+            brightness?: number;
+            brightnessEnabled?: boolean;
+            children?: components["schemas"]["DesignElement"][];
+            contentEditable?: boolean;
+            custom?: components["schemas"]["NulFreeJson"];
+            draggable?: boolean;
+            filters?: ({
+                contrast?: number | ({
+                    intensity: number;
+                } & {
+                    [key: string]: components["schemas"]["NulFreeJson"];
+                });
+            } & {
+                [key: string]: components["schemas"]["NulFreeJson"];
+            }) | null;
+            grayscaleEnabled?: boolean;
+            height?: number;
+            id: string;
+            name?: string;
+            opacity?: number;
+            removable?: boolean;
+            resizable?: boolean;
+            rotation?: number;
+            selectable?: boolean;
+            sepiaEnabled?: boolean;
+            shadowBlur?: number;
+            shadowColor?: string;
+            shadowEnabled?: boolean;
+            shadowOffsetX?: number;
+            shadowOffsetY?: number;
+            shadowOpacity?: number;
+            showInExport?: boolean;
+            styleEditable?: boolean;
+            /** @constant */
+            type?: "group";
+            visible?: boolean;
+            width?: number;
+            x?: number;
+            y?: number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }) | ({
+            type?: string;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        }));
+        DesignFont: {
+            fontFamily: string;
+            styles?: components["schemas"]["NulFreeJson"];
+            url?: string;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        };
         /** DesignOut */
         DesignOut: {
             /** Format: date-time */
@@ -1581,6 +1940,18 @@ export interface components {
             version: number;
             width: number;
         };
+        DesignPage: {
+            background?: string;
+            bleed?: number;
+            children?: components["schemas"]["DesignElement"][];
+            custom?: components["schemas"]["NulFreeJson"];
+            duration?: number | null;
+            height?: "auto" | number;
+            id: string;
+            width?: "auto" | number;
+        } & {
+            [key: string]: components["schemas"]["NulFreeJson"];
+        };
         /** DesignPageOut */
         DesignPageOut: {
             current_page: number;
@@ -1596,9 +1967,7 @@ export interface components {
         };
         /** DesignSaveIn */
         DesignSaveIn: {
-            document: {
-                [key: string]: components["schemas"]["NulFreeJson"];
-            };
+            document: components["schemas"]["DesignDocument"];
             name?: (string & unknown) | null;
         };
         /** DesignSummaryOut */
@@ -3140,7 +3509,10 @@ export interface operations {
     saveDesign: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description The version the change was made from: its ETag, "<version>" */
+                "If-Match": string & unknown;
+            };
             path: {
                 design_id: string;
             };

@@ -19,6 +19,7 @@ from litestar import HttpMethod, Litestar, Request, Response, Router, get
 from litestar._openapi.datastructures import OpenAPIContext
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar._openapi.schema_generation import SchemaCreator
+from litestar.enums import ParamType
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
 from litestar.openapi.spec import (
@@ -37,6 +38,7 @@ from litestar.typing import FieldDefinition
 
 from designcore import __version__
 from designcore.app.http.bodies import BODY_KINDS
+from designcore.domain import document as design_document
 
 ASSETS_URL = "/swagger-ui"
 """Where the web app's routes serve Swagger UI's files (``{web dist}/swagger-ui/``)."""
@@ -581,12 +583,109 @@ def document_json_bodies(app: Litestar, document: OpenAPI, config: OpenAPIConfig
     return document
 
 
+DESIGN_DOCUMENT = "DesignDocument"
+"""The component of a design document (``domain.document.json_schema``); its elements, pages
+and fonts are ``DesignElement``, ``DesignPage`` and ``DesignFont``."""
+
+DESIGN_DOCUMENT_REF = Reference(ref=f"#/components/schemas/{DESIGN_DOCUMENT}")
+"""Where a body's ``document`` field points (the ``schemas`` of its struct)."""
+
+_JSON_SCHEMA_KEYS = {
+    "minimum": "minimum",
+    "maximum": "maximum",
+    "exclusiveMinimum": "exclusive_minimum",
+    "enum": "enum",
+    "const": "const",
+    "pattern": "pattern",
+    "minLength": "min_length",
+    "minItems": "min_items",
+    "maxItems": "max_items",
+    "required": "required",
+}
+"""JSON Schema keywords taken over as they are, by their name in the framework's ``Schema``."""
+
+
+def _from_json_schema(raw: dict[str, Any]) -> Schema | Reference:
+    """The framework's schema object of a JSON Schema (the keywords the domain's schemas use);
+    ``#/$defs/X`` becomes the component ``DesignX``, and a schema that admits anything becomes
+    :data:`NUL_FREE_JSON`."""
+    if "$ref" in raw:
+        return Reference(ref=f"#/components/schemas/Design{raw['$ref'].rsplit('/', 1)[-1]}")
+    if not raw:
+        return Reference(ref=f"#/components/schemas/{NUL_FREE_JSON}")
+    schema = Schema()
+    for key, name in _JSON_SCHEMA_KEYS.items():
+        if key in raw:
+            setattr(schema, name, raw[key])
+    if "type" in raw:
+        schema.type = OpenAPIType(raw["type"])
+    if "properties" in raw:
+        schema.properties = {k: _from_json_schema(v) for k, v in raw["properties"].items()}
+    if "items" in raw:
+        schema.items = _from_json_schema(raw["items"])
+    if "additionalProperties" in raw:
+        schema.additional_properties = _from_json_schema(raw["additionalProperties"])
+    if "oneOf" in raw:
+        schema.one_of = [_from_json_schema(alternative) for alternative in raw["oneOf"]]
+    if "not" in raw:
+        schema.schema_not = _from_json_schema(raw["not"])
+    return schema
+
+
+def document_design_documents(document: OpenAPI) -> OpenAPI:
+    """Add the design document's components, from the domain's own JSON Schema
+    (:func:`designcore.domain.document.json_schema`: the document model's readers and limits),
+    so the bodies that carry a document state its structure."""
+    raw = design_document.json_schema()
+    definitions = raw.pop("$defs")
+    components = document.components
+    schemas = dict(components.schemas or {})
+    schemas.setdefault(NUL_FREE_JSON, _nul_free_json())
+    schemas[DESIGN_DOCUMENT] = _from_json_schema(raw)  # type: ignore[assignment]
+    for name, definition in definitions.items():
+        schemas[f"Design{name}"] = _from_json_schema(definition)  # type: ignore[assignment]
+    components.schemas = schemas
+    return document
+
+
+CONDITIONAL = "if_match"
+"""A route handler's ``opt`` key: the route needs ``If-Match`` (428 without it), whose value
+matches the pattern given as the key's value; :func:`document_conditions` states it."""
+
+
+def document_conditions(app: Litestar, document: OpenAPI) -> OpenAPI:
+    """State the required ``If-Match`` header of every route that asks for one (read by the
+    handler, so the framework does not document it)."""
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        for handler in route.route_handlers:
+            pattern = handler.opt.get(CONDITIONAL)
+            if pattern is None:
+                continue
+            for verb in handler.http_methods:
+                operation = getattr((document.paths or {})[route.path_format or "/"], verb.lower())
+                operation.parameters = [
+                    *(operation.parameters or ()),
+                    Parameter(
+                        name="If-Match",
+                        param_in=ParamType.HEADER,
+                        required=True,
+                        schema=Schema(type=OpenAPIType.STRING, pattern=pattern),
+                        description='The version the change was made from: its ETag, "<version>"',
+                    ),
+                ]
+    return document
+
+
 def completed(app: Litestar, document: OpenAPI, config: OpenAPIConfig) -> OpenAPI:
-    """``document`` completed with :func:`document_json_bodies`, :func:`document_errors`,
+    """``document`` completed with :func:`document_json_bodies`,
+    :func:`document_design_documents`, :func:`document_conditions`, :func:`document_errors`,
     :func:`document_field_rules`, :func:`document_closed_objects` and
     :func:`document_nul_free_strings` (closed objects first: an open one takes
     :data:`NUL_FREE_JSON` beside its properties)."""
-    document = document_field_rules(document_errors(document_json_bodies(app, document, config)))
+    document = document_design_documents(document_json_bodies(app, document, config))
+    document = document_field_rules(document_errors(document_conditions(app, document)))
     return document_nul_free_strings(document_closed_objects(document))
 
 

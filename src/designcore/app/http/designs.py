@@ -14,9 +14,10 @@ from typing import Annotated, Any, ClassVar
 import msgspec
 from litestar import Controller, Request, Response, delete, get, patch, post, put
 from litestar.di import NamedDependency
-from litestar.openapi.spec import OpenAPIType, Schema
+from litestar.openapi.spec import OpenAPIType, Reference, Schema
 from litestar.params import FromPath, QueryParameter
 
+from designcore.app.http.api_docs import CONDITIONAL, DESIGN_DOCUMENT_REF
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import DATE, DESIGN_NAME
@@ -69,6 +70,7 @@ class DesignSaveIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str | None = None
 
     rules: ClassVar[dict[str, dict[str, Any]]] = {"name": DESIGN_NAME}
+    schemas: ClassVar[dict[str, Schema | Reference]] = {"document": DESIGN_DOCUMENT_REF}
 
 
 class DesignPatchIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -170,7 +172,10 @@ class PreconditionRequired(NotAllowed):
     code = "precondition_required"
 
 
-_IF_MATCH = re.compile(r'^(?:W/)?"?(\d{1,9})"?$')
+IF_MATCH = r'^(?:W/)?"?([0-9]{1,9})"?$'
+"""``If-Match`` as a save sends it: the version, quoted or not, weak or not (white space
+around it is the header's own)."""
+_IF_MATCH = re.compile(IF_MATCH)
 
 
 def expected_version(request: Request[Any, Any, Any], *, required: bool = True) -> int | None:
@@ -264,7 +269,7 @@ class DesignController(Controller):
         sync_to_thread=True,
         request_max_body_size=MAX_DESIGN_BODY_BYTES,
         dependencies={"payload": json_body(DesignSaveIn)},
-        opt={SERVER_TIMING: "save"},
+        opt={SERVER_TIMING: "save", CONDITIONAL: IF_MATCH},
     )
     def save(
         self,

@@ -75,6 +75,8 @@ DESIGNS_BUCKET = "designs"
 
 PREVIEW_WIDTH = 400
 """Width of a design's preview image in pixels."""
+PREVIEW_MAX_HEIGHT = 2_000
+"""Height a preview never exceeds: a very tall page is drawn narrower instead."""
 
 UNCHANGED: Any = object()
 """A detail the caller did not send (``PATCH`` leaves it as it is)."""
@@ -502,7 +504,8 @@ class DesignService:
         return attrs.evolve(current, preview_key=path)
 
     def draw_preview(self, owner_id: str, design_id: str) -> None:
-        """Draw the design's first page :data:`PREVIEW_WIDTH` px wide into storage and record
+        """Draw the design's first page :data:`PREVIEW_WIDTH` px wide (at most
+        :data:`PREVIEW_MAX_HEIGHT` px high) into storage and record
         its key, unless the design moved on meanwhile (the next save draws it again); the
         previews of older versions are removed."""
         try:
@@ -514,11 +517,11 @@ class DesignService:
         token = IMAGE_OWNER.set(owner_id)
         try:
             document = parse_document(dict(design.document))
-            width, _ = document.page_size(document.pages[0])
+            width, height = document.page_size(document.pages[0])
             png = self._renderer.render(
                 document,
                 format=RenderFormat.PNG,
-                pixel_ratio=PREVIEW_WIDTH / width,
+                pixel_ratio=min(PREVIEW_WIDTH / width, PREVIEW_MAX_HEIGHT / height),
                 pages=[0],
             ).pages[0]
         finally:
