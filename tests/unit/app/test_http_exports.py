@@ -197,6 +197,17 @@ class TestErrors:
             issue["path"] for issue in response.json()["issues"]
         }
 
+    def test_a_document_follows_the_rules_of_a_stored_design(self, client: Client) -> None:
+        """An exported document keeps a stored design's sides (1 to 10,000 px), even where the
+        pixel ratio would bring the output within limits: 413 limit_exceeded."""
+        response = client.post(
+            URL,
+            json={"document": flyer(width=20_000, height=100), "format": "png", "pixelRatio": 0.1},
+            headers=FREE,
+        )
+        assert (413, "limit_exceeded") == error(response)
+        assert "10,000 px" in response.json()["message"]
+
     def test_limits_are_413(self, client: Client) -> None:
         """A page past the pixel limits: 413 limit_exceeded with the limit in the message."""
         response = client.post(

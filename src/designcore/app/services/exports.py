@@ -10,7 +10,6 @@ racing for the last credit cannot both be free of the watermark.
 from __future__ import annotations
 
 import contextvars
-import json
 import threading
 import urllib.parse
 import uuid
@@ -24,9 +23,8 @@ import attrs
 from designcore.app.services.analytics import NO_EVENTS, EventRecorder
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.site_settings import SiteSettingsService
-from designcore.domain.designs import Design
+from designcore.domain.designs import Design, check_document
 from designcore.domain.document import (
-    MAX_DOCUMENT_BYTES,
     Document,
     LimitExceeded,
     export_scale,
@@ -34,7 +32,6 @@ from designcore.domain.document import (
 )
 from designcore.domain.errors import (
     Conflict,
-    FieldIssue,
     NotFound,
     TooLarge,
     Unavailable,
@@ -154,10 +151,6 @@ def storage_image_loader(
         return read_owned(owner, bucket, path).data
 
     return load
-
-
-def _document_size(raw: Mapping[str, Any]) -> int:
-    return len(json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 def _too_large(error: LimitExceeded) -> TooLarge:
@@ -309,24 +302,11 @@ class ExportService:
             return _Loaded(document, design.name, premium=self._premium_source(design))
         if source.kind is SourceKind.DOCUMENT:
             raw = source.document or {}
-            size = _document_size(raw)
-            if size > MAX_DOCUMENT_BYTES:
-                raise TooLarge(
-                    f"document: the document is {size:,} bytes; at most "
-                    f"{MAX_DOCUMENT_BYTES:,} are accepted",
-                    code=LimitExceeded.code,
-                )
+            # The rules of a stored design (size, sides, elements), issues under "document".
             try:
-                document = parse_document(dict(raw))
+                document = parse_document(check_document(raw))
             except LimitExceeded as error:
                 raise _too_large(error) from error
-            except ValidationFailed as error:
-                raise ValidationFailed(
-                    [
-                        FieldIssue(f"document.{i.path}" if i.path else "document", i.message)
-                        for i in error.issues
-                    ]
-                ) from error
             # Where an edited document came from is not known: it counts as not premium. The
             # watermark and format rules still follow the viewer's plan.
             return _Loaded(document, _document_name(raw), premium=False)
