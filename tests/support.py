@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from designcore.domain.accounts import User
+from designcore.domain.creators import Creator
 from designcore.domain.profiles import CreditEntry, CreditReason, Profile, referral_code_from
 from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.testing.builders import (  # noqa: F401 (used by the tests)
@@ -111,3 +112,31 @@ def from_peer(app: Callable[..., Any], host: str) -> Callable[..., Any]:
         await app(scope, receive, send)
 
     return reached
+
+
+CREATOR_PROFILE = {
+    "username": "Kemi_Designs",
+    "display_name": "Kemi Designs",
+    "avatar_url": "https://images.example/kemi.png",
+    "bio": "Church flyers for every Sunday.",
+}
+"""A member's creator profile as ``PUT /api/v1/creators/me`` takes it."""
+
+
+def studio(container: Any, username: str, templates: int) -> Creator:
+    """A creator of the seed kind (no account) with ``templates`` templates in the container's
+    catalogue, a minute apart."""
+    creator = Creator(
+        id=f"id-{username}",
+        user_id=None,
+        username=username,
+        display_name=username.title(),
+        created_at=EPOCH,
+        updated_at=EPOCH,
+    )
+    container.creators_directory().add(creator)
+    for n in range(templates):
+        template = make_template(name=f"{username} {n}", created_at=EPOCH + timedelta(minutes=n))
+        container.catalogue().add(template)
+        container.creators_directory().attribute(template.id, creator.id)
+    return creator

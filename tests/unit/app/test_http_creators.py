@@ -2,42 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from litestar.testing import TestClient
 
 from designcore.app import Container
-from designcore.domain.creators import Creator
-from support import EPOCH, make_template
+from support import CREATOR_PROFILE as PROFILE
+from support import studio
 
 Client = TestClient  # type: ignore[type-arg]
 FREE = {"Authorization": "Bearer free-token"}
 PREMIUM = {"Authorization": "Bearer premium-token"}
-PROFILE = {
-    "username": "Kemi_Designs",
-    "display_name": "Kemi Designs",
-    "avatar_url": "https://images.example/kemi.png",
-    "bio": "Church flyers for every Sunday.",
-}
-
-
-def studio(container: Container, username: str, templates: int) -> Creator:
-    """A creator with ``templates`` templates in the catalogue."""
-    creator = Creator(
-        id=f"id-{username}",
-        user_id=None,
-        username=username,
-        display_name=username.title(),
-        created_at=EPOCH,
-        updated_at=EPOCH,
-    )
-    container.creators_directory().add(creator)
-    for n in range(templates):
-        template = make_template(created_at=EPOCH + timedelta(minutes=n))
-        container.catalogue().add(template)
-        container.creators_directory().attribute(template.id, creator.id)
-    return creator
 
 
 class TestDirectory:

@@ -10,19 +10,13 @@ import pytest
 from designcore.adapters.memory import FixedClock
 from designcore.app import Container
 from designcore.app.services.creators import CreatorService
-from designcore.domain.creators import Creator
 from designcore.domain.errors import Conflict, NotAllowed, NotFound, ValidationFailed
 from designcore.domain.pagination import PageRequest
 from designcore.domain.premium import Viewer
-from designcore.testing.builders import EPOCH, make_template
+from support import CREATOR_PROFILE as PROFILE
+from support import studio
 
 KEMI = Viewer(user_id="u-kemi")
-PROFILE = {
-    "username": "Kemi_Designs",
-    "display_name": "Kemi Designs",
-    "avatar_url": "https://images.example/kemi.png",
-    "bio": "Church flyers for every Sunday.",
-}
 
 
 @pytest.fixture(name="creators")
@@ -30,24 +24,6 @@ def fixture_creators(memory_container: Container) -> CreatorService:
     """The creator service of the in-memory container."""
     service: CreatorService = memory_container.creators()
     return service
-
-
-def studio(container: Container, username: str, templates: int) -> Creator:
-    """A creator with ``templates`` templates in the catalogue, a minute apart."""
-    creator = Creator(
-        id=f"id-{username}",
-        user_id=None,
-        username=username,
-        display_name=username.title(),
-        created_at=EPOCH,
-        updated_at=EPOCH,
-    )
-    container.creators_directory().add(creator)
-    for n in range(templates):
-        template = make_template(name=f"{username} {n}", created_at=EPOCH + timedelta(minutes=n))
-        container.catalogue().add(template)
-        container.creators_directory().attribute(template.id, creator.id)
-    return creator
 
 
 class TestDirectory:
