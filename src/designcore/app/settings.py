@@ -577,9 +577,14 @@ class Settings:
         return parse_origins(self.server.cors_origins) or (self.public_origin,)
 
     @property
+    def web_root(self) -> Path:
+        """Where the built web app is looked for (it may not be built)."""
+        return Path(self.server.web_dist or "web/dist").resolve()
+
+    @property
     def web_dist(self) -> Path | None:
         """The built web app, if there is one."""
-        candidate = Path(self.server.web_dist or "web/dist").resolve()
+        candidate = self.web_root
         return candidate if (candidate / "index.html").is_file() else None
 
     @property

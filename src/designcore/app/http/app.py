@@ -42,7 +42,7 @@ from designcore.app.http.server_timing import ServerTimingMiddleware
 from designcore.app.http.site_settings import SiteSettingsController
 from designcore.app.http.storage import storage_handlers
 from designcore.app.http.templates import CategoryController, TemplateController
-from designcore.app.http.web import web_router
+from designcore.app.http.web import WebController
 from designcore.app.periodic import Schedule, lifespan
 from designcore.app.settings import Settings, refuse_unsafe_production
 from designcore.domain.deployment import development_conveniences
@@ -117,7 +117,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         handlers.append(MerchantController)
     dist = settings.web_dist
     if dist is not None:
-        handlers.append(web_router(dist))
+        handlers.append(WebController)
     app = Litestar(
         route_handlers=handlers,  # type: ignore[arg-type]
         dependencies=dependencies(container),

@@ -21,6 +21,7 @@ from designcore.app.http.answers import AnswerCache
 from designcore.app.http.fonts import FontSite, load_font_site
 from designcore.app.http.inline_checkout import ScriptBundle
 from designcore.app.http.templates import CatalogueReads
+from designcore.app.http.web import BuiltWebApp
 from designcore.app.media import MediaService
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
@@ -169,6 +170,12 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_checkout_script() -> ScriptBundle:
         return checkout_script
 
+    # Only asked for when create_app serves a build (``settings.web_dist``).
+    web_app = BuiltWebApp(container.settings().web_root)
+
+    def provide_web_app() -> BuiltWebApp:
+        return web_app
+
     return {
         "catalogue": Provide(provide_catalogue, sync_to_thread=False),
         "reads": Provide(provide_reads, sync_to_thread=False),
@@ -195,4 +202,5 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "sandbox": Provide(provide_sandbox, sync_to_thread=False),
         "font_site": Provide(provide_font_site, sync_to_thread=False),
         "checkout_script": Provide(provide_checkout_script, sync_to_thread=False),
+        "web_app": Provide(provide_web_app, sync_to_thread=False),
     }

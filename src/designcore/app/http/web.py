@@ -8,11 +8,12 @@ is sent as it is, so nothing is compressed while serving.
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from litestar import Request, Router, get
+import attrs
+from litestar import Controller, Request, get
+from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File
@@ -155,12 +156,22 @@ def _send_file(file: Path, cache_control: str, accept_encoding: str) -> File:
     )
 
 
-def web_router(dist: Path) -> Router:
-    """Serve ``dist``; unknown paths get ``index.html`` so react-router can route them."""
-    root = dist.resolve()
-    index = root / "index.html"
+@attrs.frozen
+class BuiltWebApp:
+    """The built web app in ``root`` (``DESIGNCORE_WEB_DIST``): what a request path gets."""
 
-    def respond(path: str, accept_encoding: str) -> File:
+    root: Path
+    """The build's directory, resolved (``settings.web_root``)."""
+
+    @property
+    def index(self) -> Path:
+        """``index.html``, answered for every client-side route."""
+        return self.root / "index.html"
+
+    def respond(self, path: str, accept_encoding: str) -> File:
+        """The built file at ``path`` or, for a client-side route, ``index.html``; 404 for a
+        path of the API, a compressed copy asked for by name, or a missing file under
+        ``assets/`` (a stale chunk must not get index.html)."""
         parts = path_segments(path)
         joined = "/".join(parts or ())
         if parts is None or (
@@ -170,41 +181,48 @@ def web_router(dist: Path) -> Router:
             raise NotFoundException("no such page")
         if parts and parts[-1].endswith(tuple(ENCODINGS.values())):
             raise NotFoundException("no such file")  # compressed copies go out as codings
-        candidate = root.joinpath(*parts).resolve() if parts else index
+        root = self.root
+        candidate = root.joinpath(*parts).resolve() if parts else self.index
         if parts and candidate.is_relative_to(root) and candidate.is_file():
             immutable = parts[0] == "assets"
             return _send_file(candidate, IMMUTABLE if immutable else "no-cache", accept_encoding)
         if parts and parts[0] == "assets":
             raise NotFoundException("no such file")  # a stale chunk must not get index.html
-        return _send_file(index, "no-cache", accept_encoding)
+        return _send_file(self.index, "no-cache", accept_encoding)
 
-    @get("/", include_in_schema=False, sync_to_thread=True)
-    def home(request: Request[Any, Any, Any]) -> File:
-        response = respond("", request.headers.get("accept-encoding", ""))
+
+WebApp = NamedDependency[BuiltWebApp]
+"""The built web app (``web_app``), from the settings (``app/http/dependencies.py``)."""
+
+
+class WebController(Controller):
+    """Serves the built web app; unknown paths get ``index.html`` so react-router can route
+    them. ``create_app`` registers it only when there is a build."""
+
+    path = "/"
+    include_in_schema = False
+    opt = {PRECOMPRESSED: True}
+
+    @get("/", sync_to_thread=True)
+    def home(self, request: Request[Any, Any, Any], web_app: WebApp) -> File:
+        """Home's page, with the preload of its rows."""
+        response = web_app.respond("", request.headers.get("accept-encoding", ""))
         response.headers["Link"] = HOME_PRELOAD
         return response
 
-    @get("/{path:path}", include_in_schema=False, sync_to_thread=True)
-    def anything(request: Request[Any, Any, Any], path: FromPath[str]) -> File:
-        return respond(path, request.headers.get("accept-encoding", ""))
+    @get("/{path:path}", sync_to_thread=True)
+    def anything(
+        self, request: Request[Any, Any, Any], web_app: WebApp, path: FromPath[str]
+    ) -> File:
+        """A built file, or index.html for a client-side route."""
+        return web_app.respond(path, request.headers.get("accept-encoding", ""))
 
     # The router's path tree does not fall back from a static segment that the API owns
-    # ("auth") to the catch-all above, so client routes under one are routes of their own.
-    client_routes = [
-        get(f"/{route}", include_in_schema=False, sync_to_thread=True, name=f"web:{route}")(
-            _client_route(route, respond)
-        )
-        for route in sorted(CLIENT_ROUTES_UNDER_SERVER_PREFIXES)
-    ]
-    return Router(
-        path="/", route_handlers=[home, anything, *client_routes], opt={PRECOMPRESSED: True}
+    # ("auth") to the catch-all above, so client routes under one have paths of their own.
+    @get(
+        [f"/{route}" for route in sorted(CLIENT_ROUTES_UNDER_SERVER_PREFIXES)], sync_to_thread=True
     )
-
-
-def _client_route(route: str, respond: Callable[[str, str], File]) -> Callable[..., File]:
-    """A handler answering index.html for the client-side ``route``."""
-
-    def client_route(request: Request[Any, Any, Any]) -> File:
-        return respond(route, request.headers.get("accept-encoding", ""))
-
-    return client_route
+    def client_route(self, request: Request[Any, Any, Any], web_app: WebApp) -> File:
+        """index.html for a client-side route under a server prefix."""
+        route = request.scope["path_template"].removeprefix("/")
+        return web_app.respond(route, request.headers.get("accept-encoding", ""))
