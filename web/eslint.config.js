@@ -49,6 +49,47 @@ const kebabCase = {
   },
 };
 
+/**
+ * Local rule: no inline exception to the fetch rule. Raw `fetch` is allowed only in the files the
+ * config names (src/lib/api-client.ts, src/lib/auth/); a comment that turns off
+ * `no-restricted-globals`/`no-restricted-properties`, or every rule at once, is reported.
+ */
+const noFetchExceptions = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      named: 'Do not switch off {{rule}} inline: call the server through src/lib/api-client.ts.',
+      bare: 'Name the rules an eslint-disable comment switches off (a bare one would also allow a raw fetch).',
+    },
+  },
+  create(context) {
+    const guarded = ['no-restricted-globals', 'no-restricted-properties'];
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const match = /^\s*eslint-disable(?:-next-line|-line)?(?:\s+([^]*?))?\s*(?:--[^]*)?$/.exec(comment.value);
+          if (!match) continue;
+          const rules = (match[1] ?? '').split(',').map((rule) => rule.trim()).filter(Boolean);
+          if (rules.length === 0) {
+            // Reported where the directive itself does not reach: a bare `eslint-disable-line`
+            // would silence a report on its own line.
+            const line = comment.loc.start.line;
+            const elsewhere = /^\s*eslint-disable-line/.test(comment.value)
+              ? (line < context.sourceCode.lines.length ? line + 1 : line - 1)
+              : line;
+            context.report({ loc: { line: Math.max(1, elsewhere), column: 0 }, messageId: 'bare' });
+            continue;
+          }
+          for (const rule of rules.filter((name) => guarded.includes(name))) {
+            context.report({ loc: comment.loc, messageId: 'named', data: { rule } });
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/'] },
   js.configs.recommended,
@@ -59,7 +100,7 @@ export default tseslint.config(
     plugins: {
       import: importPlugin,
       'react-hooks': reactHooks,
-      designcore: { rules: { 'kebab-case-files': kebabCase } },
+      designcore: { rules: { 'kebab-case-files': kebabCase, 'no-fetch-exceptions': noFetchExceptions } },
     },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
@@ -88,11 +129,13 @@ export default tseslint.config(
         },
       ],
       'designcore/kebab-case-files': 'error',
-      // Every call to the server goes through src/lib/api-client.ts; a raw fetch elsewhere needs
-      // an eslint-disable comment that says why.
+      'designcore/no-fetch-exceptions': 'error',
+      // Every HTTP call goes through src/lib/api-client.ts (JSON, files, text, raw upload bodies,
+      // keepalive); only it and the kept auth client (src/lib/auth/) may call fetch, and an
+      // eslint-disable comment cannot make an exception (see the last block).
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Call the server through src/lib/api-client.ts (api.get/post, getFile, postForFile).' },
+        { name: 'fetch', message: 'Call the server through src/lib/api-client.ts (api.get/post with rawBody/keepalive, getFile, getText, postForFile).' },
       ],
       'no-restricted-properties': [
         'error',
@@ -104,7 +147,7 @@ export default tseslint.config(
   {
     // The one API client, and the kept auth client (/auth/v1), own their fetch.
     files: ['src/lib/api-client.ts', 'src/lib/auth/**'],
-    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off', 'designcore/no-fetch-exceptions': 'off' },
   },
   {
     files: ['src/config/env.ts'],

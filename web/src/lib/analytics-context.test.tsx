@@ -1,7 +1,12 @@
+import { http, HttpResponse } from 'msw';
+
+import { apiPath } from '@/testing/mocks/handlers/api-path';
+import { server } from '@/testing/mocks/server';
 import { act, render, screen, userEvent } from '@/testing/test-utils';
 
 import { AnalyticsClient, FLUSH_INTERVAL_MS, type CapturedEvent } from './analytics';
-import { AnalyticsProvider, CONSENT_COOKIE, CONSENT_KEY, CONSENT_TEXT, useCapture } from './analytics-context';
+import { AnalyticsProvider, CONSENT_COOKIE, CONSENT_KEY, CONSENT_TEXT, sendToServer, useCapture } from './analytics-context';
+import { setAccessTokenSource } from './auth-token';
 
 function Capturer() {
   const capture = useCapture();
@@ -93,5 +98,38 @@ describe('AnalyticsProvider', () => {
   test('under Do-Not-Track the banner is not shown', () => {
     setup(true);
     expect(screen.queryByRole('region', { name: 'Analytics consent' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sendToServer', () => {
+  const event: CapturedEvent = { event: 'template_viewed', distinct_id: 'anon-1', timestamp: '2026-11-29T03:00:00Z', properties: {} };
+
+  test('posts the batch without the bearer token and answers 202 once it is accepted', async () => {
+    const seen: { authorization: string | null; body: unknown }[] = [];
+    server.use(
+      http.post(apiPath('/events'), async ({ request }) => {
+        seen.push({ authorization: request.headers.get('authorization'), body: await request.json() });
+        return HttpResponse.json({ accepted: 1 }, { status: 202 });
+      }),
+    );
+    setAccessTokenSource(() => Promise.resolve('token-1'));
+
+    const status = await sendToServer([event]);
+
+    expect(status).toBe(202);
+    expect(seen).toEqual([{ authorization: null, body: { batch: [event] } }]);
+  });
+
+  test('answers the status of a refusal, and 0 when the server cannot be reached', async () => {
+    server.use(
+      http.post(apiPath('/events'), () =>
+        HttpResponse.json({ status: 429, code: 'too_many_events', message: 'too many events; try again in 5 s' }, { status: 429 }),
+      ),
+    );
+    const refused = await sendToServer([event]);
+    server.use(http.post(apiPath('/events'), () => HttpResponse.error()));
+    const unreachable = await sendToServer([event]);
+
+    expect([refused, unreachable]).toEqual([429, 0]);
   });
 });

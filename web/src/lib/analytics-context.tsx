@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
-import { api, apiUrl } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 import type { Analytics, CapturedEvent, Property } from './analytics';
 import { LazyAnalytics, chooseTransport, type AnalyticsConfig } from './analytics-select';
@@ -35,19 +35,16 @@ export function writeConsentCookie(consent: 'accepted' | 'declined'): void {
   document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_COOKIE_SECONDS}; Path=/; SameSite=Lax`;
 }
 
-/** Posts a batch to the server's `POST /api/v1/events`; answers the status (0: network). */
+/**
+ * Posts a batch to the server's `POST /api/v1/events` (anonymous, and `keepalive` so the batch
+ * survives the page unloading); answers the status (0: network).
+ */
 export async function sendToServer(batch: CapturedEvent[]): Promise<number> {
   try {
-    // eslint-disable-next-line no-restricted-globals -- keepalive, so the batch survives the page unloading (the client cannot set it)
-    const response = await fetch(apiUrl('/events'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ batch }),
-      keepalive: true,
-    });
-    return response.status;
-  } catch {
-    return 0;
+    await api.post('/events', { batch }, { keepalive: true, auth: false });
+    return 202;
+  } catch (error) {
+    return error instanceof ApiError ? error.status : 0;
   }
 }
 

@@ -151,3 +151,104 @@ describe('api client and the access token', () => {
     expect(error).toHaveBeenCalledWith('Could not read the access token', expect.any(Error));
   });
 });
+
+describe('api client: bodies and answers other than JSON', () => {
+  test('sends a file as it is, with its own type, extra headers winning, and reads the JSON answer', async () => {
+    let seen: { type: string | null; upsert: string | null; bytes: number[] } | undefined;
+    server.use(
+      http.post('http://localhost/storage/v1/object/user-uploads/u1/a.png', async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          upsert: request.headers.get('x-upsert'),
+          bytes: [...new Uint8Array(await request.arrayBuffer())],
+        };
+        return HttpResponse.json({ Key: 'user-uploads/u1/a.png', Id: 'id-1' });
+      }),
+    );
+
+    const answer = await api.post('/storage/v1/object/user-uploads/u1/a.png', undefined, {
+      base: '',
+      rawBody: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+      headers: { 'x-upsert': 'true' },
+    });
+
+    expect(answer).toEqual({ Key: 'user-uploads/u1/a.png', Id: 'id-1' });
+    expect(seen).toEqual({ type: 'image/png', upsert: 'true', bytes: [137, 80, 78, 71] });
+  });
+
+  test('a blob without a type goes as application/octet-stream, a form as multipart', async () => {
+    const types: (string | null)[] = [];
+    server.use(
+      http.put(apiPath('/raw'), ({ request }) => {
+        types.push(request.headers.get('content-type'));
+        return HttpResponse.json({});
+      }),
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'text/plain' }), 'x.txt');
+
+    await api.put('/raw', undefined, { rawBody: new Blob(['x']) });
+    await api.put('/raw', undefined, { rawBody: form });
+
+    expect(types[0]).toBe('application/octet-stream');
+    expect(types[1]).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  test('refuses a rawBody that is not a body before sending anything', async () => {
+    await expect(api.post('/raw', undefined, { rawBody: { not: 'a body' } as unknown as Blob })).rejects.toThrow(
+      'POST /raw: rawBody must be a Blob, ArrayBuffer, typed array, FormData, URLSearchParams or string',
+    );
+  });
+
+  test('auth: false leaves the bearer token out; a Cache-Control header is passed on', async () => {
+    const seen: { authorization: string | null; cache: string | null }[] = [];
+    server.use(
+      http.get(apiPath('/echo'), ({ request }) => {
+        seen.push({ authorization: request.headers.get('Authorization'), cache: request.headers.get('Cache-Control') });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    setAccessTokenSource(() => Promise.resolve('token-123'));
+
+    await api.get('/echo', { auth: false, headers: { 'Cache-Control': 'no-cache' } });
+    await api.get('/echo');
+
+    expect(seen).toEqual([
+      { authorization: null, cache: 'no-cache' },
+      { authorization: 'Bearer token-123', cache: null },
+    ]);
+  });
+
+  test('keepalive is set on the request when asked, and only then', async () => {
+    const send = jest.spyOn(globalThis, 'fetch');
+    server.use(http.post(apiPath('/events'), () => HttpResponse.json({ accepted: 1 }, { status: 202 })));
+
+    await api.post('/events', { batch: [] }, { keepalive: true });
+    await api.post('/events', { batch: [] });
+
+    expect(send.mock.calls.map(([, init]) => init?.keepalive)).toEqual([true, undefined]);
+  });
+
+  test('getText answers the body as text; a base other than the API’s reads the app’s own files', async () => {
+    server.use(http.get('http://localhost/fonts/notes.txt', () => new HttpResponse('plain words', { headers: { 'Content-Type': 'text/plain' } })));
+
+    await expect(api.getText('/notes.txt', { base: '/fonts' })).resolves.toBe('plain words');
+  });
+
+  test('getFile answers the blob and headers; its error is the server’s ApiError', async () => {
+    server.use(
+      http.get(apiPath('/designs/d1/preview'), ({ request }) =>
+        new URL(request.url).searchParams.get('v') === '3'
+          ? new HttpResponse(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'image/png', ETag: '"e3"' } })
+          : HttpResponse.json({ status: 404, code: 'preview_not_ready', message: 'Not drawn yet' }, { status: 404 }),
+      ),
+    );
+
+    const { blob, headers } = await api.getFile('/api/v1/designs/d1/preview?v=3', { base: '' });
+    const error = await caught(api.getFile('/designs/d1/preview?v=2'));
+
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect(headers.get('ETag')).toBe('"e3"');
+    expect({ status: error.status, code: error.code }).toEqual({ status: 404, code: 'preview_not_ready' });
+  });
+});

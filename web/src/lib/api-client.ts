@@ -28,16 +28,33 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** A body sent as it is (a file, its bytes, a multipart form, text) rather than as JSON. */
+export type RawBody = Blob | ArrayBuffer | ArrayBufferView<ArrayBuffer> | FormData | URLSearchParams | string;
+
 export type RequestOptions = {
   /** Query parameters; `null`/`undefined`/`''` values are left out. */
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /**
+   * Sent as it is instead of a JSON `body` (an upload). Its `Content-Type` is the blob's own type
+   * (`application/octet-stream` when it has none) unless `headers` name one; a `FormData` gets
+   * the browser's multipart boundary.
+   */
+  rawBody?: RawBody;
+  /** Extra headers (`If-Match`, `x-upsert`, `Cache-Control`, …); they win over the defaults. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** The base the path is under: the API's (`env.API_URL`) unless given. */
+  /** The base the path is under: the API's (`env.API_URL`) unless given (`''`: the app's own origin). */
   base?: string;
+  /** Lets the request outlive the page (analytics sent while it unloads). */
+  keepalive?: boolean;
+  /** Sends the signed-in user's bearer token (default); `false` for anonymous requests and static files. */
+  auth?: boolean;
 };
+
+/** Options of the requests that answer a file or text instead of JSON. */
+export type FileRequestOptions = Omit<RequestOptions, 'body' | 'rawBody'>;
 
 function isFieldIssue(value: unknown): value is FieldIssue {
   return (
@@ -94,86 +111,73 @@ async function readBody(response: Response): Promise<Body> {
   }
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { query, body, headers, signal, base } = options;
-  const token = await getAccessToken();
+/** A blob, possibly of another realm (an iframe's, or jsdom's under Node), by its shape. */
+function isBlobLike(value: unknown): value is Blob {
+  if (value instanceof Blob) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const blob = value as Partial<Blob>;
+  return typeof blob.size === 'number' && typeof blob.type === 'string' && typeof blob.slice === 'function';
+}
+
+/** A blob of another realm as bytes (`fetch` would send only its `toString()`). */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+function isRawBody(value: unknown): value is RawBody {
+  return (
+    typeof value === 'string' ||
+    isBlobLike(value) ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof FormData ||
+    value instanceof URLSearchParams
+  );
+}
+
+/** The `Content-Type` a raw body goes with when the caller names none (`undefined`: let fetch decide). */
+function rawContentType(body: RawBody): string | undefined {
+  if (isBlobLike(body)) return body.type || 'application/octet-stream';
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return 'application/octet-stream';
+  return undefined;
+}
+
+/**
+ * Sends one request and answers its 2xx `Response`. A network failure is `ApiError` 0
+ * `network_error` (an abort is rethrown as it is); a non-2xx answer is the server's
+ * `{status, code, message}` as an `ApiError`, or `unexpected_error_body` when it sent another shape.
+ */
+async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const { query, body, rawBody, headers, signal, base, keepalive, auth = true } = options;
+  if (rawBody !== undefined && !isRawBody(rawBody)) {
+    throw new TypeError(`${method} ${path}: rawBody must be a Blob, ArrayBuffer, typed array, FormData, URLSearchParams or string`);
+  }
+  const token = auth ? await getAccessToken() : null;
+  const contentType = rawBody !== undefined ? rawContentType(rawBody) : body !== undefined ? 'application/json' : undefined;
   const init: RequestInit = {
     method,
     headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Accept: accept,
+      ...(contentType ? { 'Content-Type': contentType } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
     credentials: 'same-origin',
   };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  if (rawBody !== undefined) init.body = isBlobLike(rawBody) && !(rawBody instanceof Blob) ? await bytesOf(rawBody) : rawBody;
+  else if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
 
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query, base), init);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      code: 'network_error',
-      message: `Could not reach the server (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
-    });
-  }
-
-  const payload = await readBody(response);
-  if (!response.ok) {
-    if (payload.json && isErrorBody(payload.value)) throw new ApiError(payload.value);
-    throw new ApiError({
-      status: response.status,
-      code: 'unexpected_error_body',
-      message: `${method} ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
-    });
-  }
-  if (!payload.json) {
-    throw new ApiError({
-      status: response.status,
-      code: 'invalid_json',
-      message: `${method} ${path} answered HTTP ${response.status} with a body that is not JSON`,
-    });
-  }
-  return payload.value as T;
-}
-
-/**
- * POSTs JSON and answers the file the server sends back (an export), with its headers. Errors
- * are the same `ApiError`s as for JSON requests.
- */
-function postForFile(path: string, body: unknown, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
-  return fileRequest('POST', path, body, signal);
-}
-
-/** GETs a file only its owner may read (a problem report's screenshot), with the bearer token. */
-function getFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
-  return fileRequest('GET', path, undefined, signal);
-}
-
-async function fileRequest(
-  method: 'GET' | 'POST',
-  path: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; headers: Headers }> {
-  const token = await getAccessToken();
-  const init: RequestInit = {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    credentials: 'same-origin',
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  if (signal) init.signal = signal;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), init);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({
@@ -191,7 +195,51 @@ async function fileRequest(
       message: `${method} ${path} failed with HTTP ${response.status}; expected a JSON {status, code, message} body`,
     });
   }
+  return response;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'application/json');
+  const payload = await readBody(response);
+  if (!payload.json) {
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_json',
+      message: `${method} ${path} answered HTTP ${response.status} with a body that is not JSON`,
+    });
+  }
+  return payload.value as T;
+}
+
+/** Options given as an `AbortSignal` alone (the older call form) or in full. */
+function fileOptions(options?: FileRequestOptions | AbortSignal): FileRequestOptions {
+  if (options === undefined) return {};
+  return options instanceof AbortSignal ? { signal: options } : options;
+}
+
+/**
+ * POSTs JSON and answers the file the server sends back (an export), with its headers. Errors
+ * are the same `ApiError`s as for JSON requests.
+ */
+async function postForFile(
+  path: string,
+  body: unknown,
+  options?: FileRequestOptions | AbortSignal,
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send('POST', path, { ...fileOptions(options), body }, '*/*');
   return { blob: await response.blob(), headers: response.headers };
+}
+
+/** GETs a file (a problem report's screenshot, a design's preview) with the bearer token. */
+async function getFile(path: string, options?: FileRequestOptions | AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send('GET', path, fileOptions(options), '*/*');
+  return { blob: await response.blob(), headers: response.headers };
+}
+
+/** GETs a body as text, whatever its type. */
+async function getText(path: string, options?: FileRequestOptions): Promise<string> {
+  const response = await send('GET', path, options ?? {}, 'text/plain, */*');
+  return response.text();
 }
 
 export const api = {
@@ -205,4 +253,5 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   postForFile,
   getFile,
+  getText,
 };

@@ -3,7 +3,7 @@
  * optimistic concurrency (`If-Match: "<version>"`; a stale copy answers 409 `version_conflict`).
  */
 import { api, ApiError } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-token';
+import { publicObjectUrl, uploadImage, USER_UPLOADS_BUCKET } from '@/lib/upload';
 
 import type { DesignDocument } from '../model/document';
 import type { FieldRequirement } from '../model/fields';
@@ -103,35 +103,11 @@ export async function exportDesign(input: ExportInput, signal?: AbortSignal): Pr
   };
 }
 
-/** Uploads an image into the user's own folder of the uploads bucket; answers its public URL. */
-export async function uploadImage(userId: string, file: File): Promise<string> {
-  const safe = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
-  const path = `${encodeURIComponent(userId)}/${Date.now().toString(36)}-${safe}`;
-  const token = await getAccessToken();
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    // eslint-disable-next-line no-restricted-globals -- not yet moved to src/lib/api-client.ts (issue 21 item 4, open)
-    response = await fetch(`/storage/v1/object/${UPLOAD_BUCKET}/${path}`, {
-      method: 'POST',
-      body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new ApiError({ status: 0, code: 'network_error', message: `Could not upload the image: ${String(error)}` });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiError({
-      status: response.status,
-      code: body?.code ?? 'upload_failed',
-      message: body?.message ?? `The upload failed with HTTP ${response.status}`,
-    });
-  }
-  return `/storage/v1/object/public/${UPLOAD_BUCKET}/${path}`;
+/** Uploads an image into the user's own folder of the uploads bucket (`lib/upload.ts`); answers its public URL. */
+export async function uploadDesignImage(userId: string, file: File): Promise<string> {
+  const { Key } = await uploadImage(file, { bucket: UPLOAD_BUCKET, userId });
+  return publicObjectUrl(Key);
 }
 
 /** The bucket users upload their own images to (each under `{user_id}/`). */
-export const UPLOAD_BUCKET = 'user-uploads';
+export const UPLOAD_BUCKET = USER_UPLOADS_BUCKET;

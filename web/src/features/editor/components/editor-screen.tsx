@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 
-import { patchDesign, uploadImage, type Design } from '../api/designs';
+import { patchDesign, uploadDesignImage, type Design } from '../api/designs';
 import { useAutosave } from '../hooks/use-autosave';
 import { useClipboard } from '../hooks/use-clipboard';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -111,7 +111,7 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
   const upload = useCallback(
     async (file: File) => {
       try {
-        return await uploadImage(userId, file);
+        return await uploadDesignImage(userId, file);
       } catch (error) {
         toast.error('Could not upload the image', error instanceof Error ? error.message : undefined);
         throw error;

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
+import { api, ApiError } from '@/lib/api-client';
+
 import { FALLBACK_FAMILIES } from '../lib/text-style';
 
 import { walk, type DesignDocument } from '../model/document';
@@ -40,10 +42,14 @@ function ensureStylesheet(): Promise<void> {
 let manifest: Promise<FontFamily[]> | null = null;
 
 function loadManifest(): Promise<FontFamily[]> {
-  // eslint-disable-next-line no-restricted-globals -- a static file of the web app itself, not the API
-  manifest ??= fetch('/fonts/fonts.json')
-    .then((response) => (response.ok ? response.json() : { families: [] }))
-    .then((body: { families?: FontFamily[] }) => (body.families ?? []).filter((f) => f.role !== 'fallback' && f.role !== 'emoji'))
+  manifest ??= api
+    .get<{ families?: FontFamily[] }>('/fonts/fonts.json', { base: '', auth: false })
+    .catch((error: unknown) => {
+      // A refusal (404 in a build without fonts) is an empty list for good; a network failure is tried again.
+      if (error instanceof ApiError && error.status !== 0) return { families: [] };
+      throw error;
+    })
+    .then((body) => (body?.families ?? []).filter((f) => f.role !== 'fallback' && f.role !== 'emoji'))
     .catch((error: unknown) => {
       console.error('Could not load the font list', error);
       manifest = null;

@@ -7,8 +7,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 
-import { api, apiOrigin } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-token';
+import { api, ApiError, apiOrigin } from '@/lib/api-client';
 
 export type DesignSummary = {
   id: string;
@@ -111,14 +110,13 @@ export function useCalendarMonth(year: number | null, month: number | null, tz: 
  * cannot send. `null` while it is drawn (404 `preview_not_ready`) or when there is none.
  */
 export async function fetchPreview(url: string): Promise<string | null> {
-  const token = await getAccessToken();
-  // eslint-disable-next-line no-restricted-globals -- not yet moved to src/lib/api-client.ts (issue 21 item 4, open)
-  const response = await fetch(new URL(url, apiOrigin()).toString(), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  });
-  if (!response.ok) return null;
-  return URL.createObjectURL(await response.blob());
+  try {
+    const { blob } = await api.getFile(url, { base: apiOrigin() });
+    return URL.createObjectURL(blob);
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0) return null;
+    throw error;
+  }
 }
 
 /**

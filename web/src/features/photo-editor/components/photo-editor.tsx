@@ -6,14 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
-import { renderedImageUrl, safeFileName, uploadImage } from '@/lib/upload';
+import { renderedImageUrl, safeFileName, uploadImage, USER_UPLOADS_BUCKET } from '@/lib/upload';
 
 import { createDesignFromPhoto, createPhotoEdit, type PhotoEdit, type PhotoEditorCapabilities, type PhotoStep } from '../api/photo-editor';
 import { ASPECT_PRESETS, aspectCrop, describeStep, keepAspect, sizeAfter, type Size } from '../lib/steps';
 
 import styles from './photo-editor.module.css';
 
-const SOURCE_BUCKET = 'user-uploads';
+const SOURCE_BUCKET = USER_UPLOADS_BUCKET;
 
 type Source = { key: string; url: string; size: Size; name: string };
 
@@ -93,9 +93,8 @@ export function PhotoEditor({ userId, capabilities, onDesignCreated }: PhotoEdit
     setBusy('upload');
     setError(null);
     try {
-      const name = safeFileName(file.name);
-      const path = `${userId}/photo-editor-sources/${Date.now().toString(36)}-${name}`;
-      const uploaded = await uploadImage(SOURCE_BUCKET, path, file);
+      const name = safeFileName(file.name, file.type);
+      const uploaded = await uploadImage(file, { bucket: SOURCE_BUCKET, userId, folder: 'photo-editor-sources' });
       const url = renderedImageUrl(uploaded.Key);
       const size = await measure(URL.createObjectURL(file));
       setSource({ key: uploaded.Key, url, size, name });

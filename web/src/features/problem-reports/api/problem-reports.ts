@@ -1,67 +1,24 @@
 import useSWR from 'swr';
 
-import { ApiError, api, apiOrigin } from '@/lib/api-client';
-import { getAccessToken } from '@/lib/auth-token';
-import type { ErrorBody, Page, ProblemReport } from '@/types/api';
+import { api } from '@/lib/api-client';
+import { uploadImage } from '@/lib/upload';
+import type { Page, ProblemReport } from '@/types/api';
 
 /** Screenshots go to the user's own folder of this bucket (docs/api.md "Storage"). */
 export const SCREENSHOT_BUCKET = 'problem-screenshots';
 /** The server's upload limit (`DESIGNCORE_STORAGE_MAX_UPLOAD_BYTES`, 10 MB by default). */
 export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
 
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
-
 /** The accepted screenshot types (what the storage route accepts, less SVG). */
-export const SCREENSHOT_TYPES = Object.keys(EXTENSIONS);
+export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
 
 /**
- * Uploads a screenshot to the private `problem-screenshots/{userId}/problem-reports/…` (`POST /storage/v1/object/…`,
- * the file as the body) and answers the `Key` the server gave it.
+ * Uploads a screenshot to the private `problem-screenshots/{userId}/problem-reports/…` with the
+ * app's one upload (`lib/upload.ts`) and answers the `Key` the server gave it.
  */
 export async function uploadScreenshot(userId: string, file: File, now: number = Date.now()): Promise<string> {
-  const extension = EXTENSIONS[file.type] ?? 'png';
-  const path = `${userId}/problem-reports/${now}.${extension}`;
-  const token = await getAccessToken();
-  // eslint-disable-next-line no-restricted-globals -- not yet moved to src/lib/api-client.ts (issue 21 item 4, open)
-  const response = await fetch(`${apiOrigin()}/storage/v1/object/${SCREENSHOT_BUCKET}/${path}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': file.type || 'application/octet-stream',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: await bytesOf(file),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = body as Partial<ErrorBody> | null;
-    throw new ApiError({
-      status: response.status,
-      code: typeof error?.code === 'string' ? error.code : 'upload_failed',
-      message: typeof error?.message === 'string' ? error.message : `The screenshot upload failed (HTTP ${response.status})`,
-    });
-  }
-  const key = (body as { Key?: unknown } | null)?.Key;
-  if (typeof key !== 'string') {
-    throw new ApiError({ status: response.status, code: 'invalid_json', message: 'The upload answered without a Key' });
-  }
-  return key;
-}
-
-/** The file's bytes (`Blob.arrayBuffer`, or a FileReader where a runtime lacks it). */
-function bytesOf(file: Blob): Promise<ArrayBuffer> {
-  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the screenshot'));
-    reader.readAsArrayBuffer(file);
-  });
+  const { Key } = await uploadImage(file, { bucket: SCREENSHOT_BUCKET, userId, folder: 'problem-reports', now });
+  return Key;
 }
 
 export type NewProblemReport = { description: string; page_url: string; screenshot_key?: string };
