@@ -77,7 +77,7 @@ NOT_YET_ACCEPTING = frozenset(
         # key must name a picture in the caller's own folder of user-uploads: who the caller
         # is (server state), refused with 400 by design.
         "POST /api/v1/photo-editor/designs",
-        # The brand kit's rules are stated (brandName, tagline, colors, format); industry must be
+        # The brand kit's rules are stated (brand_name, tagline, colors, format); industry must be
         # a sub-category of the catalogue's Logos templates (server data, 400), and opening a
         # logo is premium (402 upgrade_required) while the premium model is on.
         "POST /api/v1/logo-maker/previews",

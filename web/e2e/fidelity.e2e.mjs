@@ -146,7 +146,7 @@ async function serverPng(designId, token) {
   const response = await fetch(`${BASE_URL}/api/v1/exports`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ designId, format: 'png', pixelRatio: 1, pages: [0] }),
+    body: JSON.stringify({ design_id: designId, format: 'png', pixel_ratio: 1, pages: [0] }),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   assert.equal(response.status, 200, bytes.toString('utf8', 0, 300));

@@ -1047,7 +1047,7 @@ def export_scale(
         return float(dpi) / float(document.dpi or 72)
     if not (_is_number(pixel_ratio) and pixel_ratio > 0):
         raise ValidationFailed(
-            [FieldIssue("pixelRatio", f"expected a ratio above 0, got {pixel_ratio!r}")]
+            [FieldIssue("pixel_ratio", f"expected a ratio above 0, got {pixel_ratio!r}")]
         )
     return float(pixel_ratio)
 

@@ -71,7 +71,7 @@ _EXTENSIONS = {
     RenderFormat.SVG: "svg",
 }
 
-_FIELDS = ("templateId", "designId", "document")
+_FIELDS = ("template_id", "design_id", "document")
 
 _MM = 72 / 25.4
 
@@ -160,11 +160,11 @@ def _check_ratio(value: object, issues: list[FieldIssue]) -> None:
     if value is None:
         return
     if not (_is_number(value) and math.isfinite(value)):  # type: ignore[arg-type]
-        issues.append(FieldIssue("pixelRatio", f"expected a number, got {_describe(value)}"))
+        issues.append(FieldIssue("pixel_ratio", f"expected a number, got {_describe(value)}"))
     elif not MIN_PIXEL_RATIO <= value <= MAX_PIXEL_RATIO:  # type: ignore[operator]
         issues.append(
             FieldIssue(
-                "pixelRatio",
+                "pixel_ratio",
                 f"expected a ratio from {MIN_PIXEL_RATIO:g} to {MAX_PIXEL_RATIO:g}, got {value!r}",
             )
         )
@@ -203,7 +203,7 @@ def _pages(value: object) -> object:
 @attrs.frozen
 class ExportOptions:
     """What the caller asked for, checked: raises :class:`ValidationFailed` naming every bad
-    field (``format``, ``pixelRatio``, ``dpi``, ``pages``, ``spendCredit``)."""
+    field (``format``, ``pixel_ratio``, ``dpi``, ``pages``, ``spend_credit``)."""
 
     format: RenderFormat
     """The file format."""
@@ -228,9 +228,9 @@ class ExportOptions:
         _check_ratio(self.pixel_ratio, issues)
         _check_dpi(self.dpi, issues)
         if self.pixel_ratio is not None and self.dpi is not None:
-            issues.append(FieldIssue("dpi", "give pixelRatio or dpi, not both"))
+            issues.append(FieldIssue("dpi", "give pixel_ratio or dpi, not both"))
         if self.format is RenderFormat.PDF and self.pixel_ratio is not None:
-            issues.append(FieldIssue("pixelRatio", "a PDF is sized in inches: give dpi instead"))
+            issues.append(FieldIssue("pixel_ratio", "a PDF is sized in inches: give dpi instead"))
         _check_pages(self.pages, issues)
         if not isinstance(self.paper, PaperSize):
             issues.append(
@@ -246,7 +246,7 @@ class ExportOptions:
         if not isinstance(self.spend_credit, bool):
             issues.append(
                 FieldIssue(
-                    "spendCredit", f"expected true or false, got {_describe(self.spend_credit)}"
+                    "spend_credit", f"expected true or false, got {_describe(self.spend_credit)}"
                 )
             )
         if issues:
@@ -323,16 +323,16 @@ class ExportSource:
             raise ValidationFailed(
                 [
                     FieldIssue(
-                        "templateId",
-                        "give exactly one of templateId, designId or document"
+                        "template_id",
+                        "give exactly one of template_id, design_id or document"
                         + (f" (got {', '.join(given)})" if given else ""),
                     )
                 ]
             )
         if template_id is not None:
-            return cls(SourceKind.TEMPLATE, _reference("templateId", template_id))
+            return cls(SourceKind.TEMPLATE, _reference("template_id", template_id))
         if design_id is not None:
-            return cls(SourceKind.DESIGN, _reference("designId", design_id))
+            return cls(SourceKind.DESIGN, _reference("design_id", design_id))
         if not isinstance(document, Mapping):
             raise ValidationFailed(
                 [FieldIssue("document", f"expected a JSON object, got {_describe(document)}")]

@@ -62,16 +62,16 @@ def _text(
 
 
 def parse_brand_kit(raw: object, industries: tuple[str, ...] = ()) -> BrandKit:
-    """A brand kit from a request body (``brandName``, ``tagline``, ``industry``, ``colors``);
+    """A brand kit from a request body (``brand_name``, ``tagline``, ``industry``, ``colors``);
     raises ``ValidationFailed`` naming each bad field. ``industry`` must be one of
     ``industries`` when given (empty or null: any)."""
     if not isinstance(raw, Mapping):
         raise ValidationFailed([FieldIssue("body", "must be a JSON object")])
     issues: list[FieldIssue] = []
-    unknown = sorted(set(raw) - {"brandName", "tagline", "industry", "colors"})
+    unknown = sorted(set(raw) - {"brand_name", "tagline", "industry", "colors"})
     for key in unknown:
         issues.append(FieldIssue(str(key), "is not a field of the Logo Maker"))
-    name = _text(raw, "brand name", "brandName", MAX_BRAND_NAME, issues, required=True)
+    name = _text(raw, "brand name", "brand_name", MAX_BRAND_NAME, issues, required=True)
     tagline = _text(raw, "tagline", "tagline", MAX_TAGLINE, issues, required=False)
     industry = raw.get("industry") or None
     if industry is not None and (not isinstance(industry, str) or industry not in industries):

@@ -197,7 +197,7 @@ class TestApiDocument:
         kit = schemas["LogoExportIn"]
 
         assert ["png", "jpeg", "pdf", "svg"] == export["properties"]["format"]["enum"]
-        assert {"minimum": 0.1, "maximum": 10.0}.items() <= export["properties"]["pixelRatio"][
+        assert {"minimum": 0.1, "maximum": 10.0}.items() <= export["properties"]["pixel_ratio"][
             "oneOf"
         ][0].items()
         pages = export["properties"]["pages"]["oneOf"][0]
@@ -206,10 +206,10 @@ class TestApiDocument:
         assert [["png", "jpeg", "svg"], ["pdf"]] == [
             choice["properties"]["format"]["enum"] for choice in formats["oneOf"]
         ]
-        assert [["pixelRatio"], ["dpi"]] == [list(c["properties"]) for c in ratio_or_dpi["anyOf"]]
+        assert [["pixel_ratio"], ["dpi"]] == [list(c["properties"]) for c in ratio_or_dpi["anyOf"]]
         assert False is export["additionalProperties"]
-        assert "brandName" in kit["required"]
-        assert 40 == kit["properties"]["brandName"]["maxLength"]
+        assert "brand_name" in kit["required"]
+        assert 40 == kit["properties"]["brand_name"]["maxLength"]
         assert 2 == kit["properties"]["colors"]["oneOf"][0]["maxItems"]
         assert ["png", "svg"] == kit["properties"]["format"]["enum"]
         assert False is kit["additionalProperties"]

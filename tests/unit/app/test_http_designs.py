@@ -545,15 +545,15 @@ class TestExports:
     def test_the_owner_downloads_a_design_with_the_watermark_rule(
         self, client: Client, container: Container
     ) -> None:
-        """designId renders the saved document, named after the design; a free user's file
+        """design_id renders the saved document, named after the design; a free user's file
         carries the watermark, a premium user's does not."""
         free = blank(client, name="Harvest Thanksgiving")
         premium = blank(client, PREMIUM)
         a = client.post(
-            "/api/v1/exports", json={"designId": free["id"], "format": "png"}, headers=FREE
+            "/api/v1/exports", json={"design_id": free["id"], "format": "png"}, headers=FREE
         )
         b = client.post(
-            "/api/v1/exports", json={"designId": premium["id"], "format": "png"}, headers=PREMIUM
+            "/api/v1/exports", json={"design_id": premium["id"], "format": "png"}, headers=PREMIUM
         )
         assert (200, "true") == (a.status_code, a.headers["x-export-watermark"])
         assert "harvest-thanksgiving" in a.headers["content-disposition"]
@@ -564,7 +564,7 @@ class TestExports:
         """Someone else's design id is 404 design_not_found, as an unknown one."""
         design = blank(client)
         response = client.post(
-            "/api/v1/exports", json={"designId": design["id"], "format": "png"}, headers=PREMIUM
+            "/api/v1/exports", json={"design_id": design["id"], "format": "png"}, headers=PREMIUM
         )
         assert (404, "design_not_found") == error(response)
 
@@ -585,11 +585,11 @@ class TestExports:
         )
         own = client.post(
             "/api/v1/exports",
-            json={"designId": mine["id"], "format": "png", "spendCredit": False},
+            json={"design_id": mine["id"], "format": "png", "spend_credit": False},
             headers=FREE,
         )
         other = client.post(
-            "/api/v1/exports", json={"designId": theirs["id"], "format": "png"}, headers=PREMIUM
+            "/api/v1/exports", json={"design_id": theirs["id"], "format": "png"}, headers=PREMIUM
         )
         assert 200 == own.status_code, own.text
         red, green, _ = centre(own.content)

@@ -73,7 +73,7 @@ class TestAnswers:
         watermark, credits spent and page count in headers."""
         response = client.post(
             URL,
-            json={"templateId": free_template, "format": "png", "pixelRatio": 1.5},
+            json={"template_id": free_template, "format": "png", "pixel_ratio": 1.5},
             headers=PREMIUM,
         )
         assert 200 == response.status_code, response.text
@@ -93,7 +93,9 @@ class TestAnswers:
     ) -> None:
         """A free user's download says it is watermarked; one bought with a credit says a
         credit was spent."""
-        marked = client.post(URL, json={"templateId": free_template, "format": "png"}, headers=FREE)
+        marked = client.post(
+            URL, json={"template_id": free_template, "format": "png"}, headers=FREE
+        )
         assert ("true", "0") == (
             marked.headers["x-export-watermark"],
             marked.headers["x-export-credits-spent"],
@@ -101,7 +103,7 @@ class TestAnswers:
         grant(container, "u-free", 1)
         bought = client.post(
             URL,
-            json={"templateId": free_template, "format": "png", "spendCredit": True},
+            json={"template_id": free_template, "format": "png", "spend_credit": True},
             headers=FREE,
         )
         assert ("false", "1") == (
@@ -112,7 +114,7 @@ class TestAnswers:
     def test_svg_can_run_nothing(self, client: Client, free_template: str) -> None:
         """An SVG is served with a policy that lets it run and fetch nothing."""
         response = client.post(
-            URL, json={"templateId": free_template, "format": "svg"}, headers=PREMIUM
+            URL, json={"template_id": free_template, "format": "svg"}, headers=PREMIUM
         )
         assert "image/svg+xml" in response.headers["content-type"]
         assert "default-src 'none'" in response.headers["content-security-policy"]
@@ -120,7 +122,7 @@ class TestAnswers:
     def test_several_pages_are_a_zip(self, client: Client, two_page_template: str) -> None:
         """Several page files come as a zip attachment."""
         response = client.post(
-            URL, json={"templateId": two_page_template, "format": "png"}, headers=FREE
+            URL, json={"template_id": two_page_template, "format": "png"}, headers=FREE
         )
         assert ("application/zip", "2") == (
             response.headers["content-type"],
@@ -133,7 +135,9 @@ class TestPaper:
     def test_a_pdf_on_a4_is_an_a4_page(self, client: Client, free_template: str) -> None:
         """paper a4: the PDF's page is A4 (595 x 842 points), whatever the design's size."""
         answer = client.post(
-            URL, json={"templateId": free_template, "format": "pdf", "paper": "a4"}, headers=PREMIUM
+            URL,
+            json={"template_id": free_template, "format": "pdf", "paper": "a4"},
+            headers=PREMIUM,
         )
         assert 200 == answer.status_code, answer.text
         box = PdfReader(io.BytesIO(answer.content)).pages[0].mediabox
@@ -143,7 +147,7 @@ class TestPaper:
 class TestErrors:
     def test_signed_out_and_bad_tokens(self, client: Client, free_template: str) -> None:
         """No token: 401 sign_in_required; an unknown token: 401 invalid_token."""
-        body = {"templateId": free_template, "format": "png"}
+        body = {"template_id": free_template, "format": "png"}
         assert (401, "sign_in_required") == error(client.post(URL, json=body))
         bad = client.post(URL, json=body, headers={"Authorization": "Bearer nope"})
         assert (401, "invalid_token") == error(bad)
@@ -152,19 +156,19 @@ class TestErrors:
         self, client: Client, free_template: str, premium_template: str
     ) -> None:
         """A free user asking for PDF, or for a premium template: 402 premium_required."""
-        pdf = client.post(URL, json={"templateId": free_template, "format": "pdf"}, headers=FREE)
+        pdf = client.post(URL, json={"template_id": free_template, "format": "pdf"}, headers=FREE)
         premium = client.post(
-            URL, json={"templateId": premium_template, "format": "png"}, headers=FREE
+            URL, json={"template_id": premium_template, "format": "png"}, headers=FREE
         )
         assert [(402, "premium_required")] * 2 == [error(pdf), error(premium)]
 
     def test_spend_credit_without_credits_is_409(
         self, client: Client, container: Container, free_template: str
     ) -> None:
-        """spendCredit with an empty ledger: 409 insufficient_credits, nothing spent."""
+        """spend_credit with an empty ledger: 409 insufficient_credits, nothing spent."""
         response = client.post(
             URL,
-            json={"templateId": free_template, "format": "png", "spendCredit": True},
+            json={"template_id": free_template, "format": "png", "spend_credit": True},
             headers=FREE,
         )
         assert (409, "insufficient_credits") == error(response)
@@ -175,12 +179,12 @@ class TestErrors:
     ) -> None:
         """404 template_not_found and design_not_found; 409 no_document."""
         missing = client.post(
-            URL, json={"templateId": str(uuid.uuid4()), "format": "png"}, headers=FREE
+            URL, json={"template_id": str(uuid.uuid4()), "format": "png"}, headers=FREE
         )
-        design = client.post(URL, json={"designId": "d-1", "format": "png"}, headers=FREE)
+        design = client.post(URL, json={"design_id": "d-1", "format": "png"}, headers=FREE)
         template = make_template(polotno_json=None)
         container.catalogue().add(template)
-        empty = client.post(URL, json={"templateId": template.id, "format": "png"}, headers=FREE)
+        empty = client.post(URL, json={"template_id": template.id, "format": "png"}, headers=FREE)
         assert [(404, "template_not_found"), (404, "design_not_found"), (409, "no_document")] == [
             error(missing),
             error(design),
@@ -202,7 +206,7 @@ class TestErrors:
         pixel ratio would bring the output within limits: 413 limit_exceeded."""
         response = client.post(
             URL,
-            json={"document": flyer(width=20_000, height=100), "format": "png", "pixelRatio": 0.1},
+            json={"document": flyer(width=20_000, height=100), "format": "png", "pixel_ratio": 0.1},
             headers=FREE,
         )
         assert (413, "limit_exceeded") == error(response)
@@ -212,7 +216,7 @@ class TestErrors:
         """A page past the pixel limits: 413 limit_exceeded with the limit in the message."""
         response = client.post(
             URL,
-            json={"document": flyer(width=4000, height=3000), "format": "png", "pixelRatio": 3},
+            json={"document": flyer(width=4000, height=3000), "format": "png", "pixel_ratio": 3},
             headers=FREE,
         )
         assert (413, "limit_exceeded") == error(response)
@@ -231,7 +235,7 @@ class TestErrors:
             def render(self, document: Document, **options: Any) -> RenderedExport:
                 raise self.error
 
-        body = {"templateId": free_template, "format": "png"}
+        body = {"template_id": free_template, "format": "png"}
         answers = []
         for failure in (
             RuntimeError("the GPU caught fire"),
@@ -250,13 +254,13 @@ class TestHostileInput:
         [
             ({"format": "gif"}, "format"),
             ({"format": 5}, "format"),
-            ({"format": "png", "pixelRatio": "huge"}, "pixelRatio"),
-            ({"format": "png", "pixelRatio": 1e9}, "pixelRatio"),
-            ({"format": "png", "pixelRatio": -1}, "pixelRatio"),
-            ({"format": "png", "pixelRatio": 0}, "pixelRatio"),
+            ({"format": "png", "pixel_ratio": "huge"}, "pixel_ratio"),
+            ({"format": "png", "pixel_ratio": 1e9}, "pixel_ratio"),
+            ({"format": "png", "pixel_ratio": -1}, "pixel_ratio"),
+            ({"format": "png", "pixel_ratio": 0}, "pixel_ratio"),
             ({"format": "png", "dpi": 100000}, "dpi"),
-            ({"format": "png", "dpi": 300, "pixelRatio": 2}, "dpi"),
-            ({"format": "pdf", "pixelRatio": 2}, "pixelRatio"),
+            ({"format": "png", "dpi": 300, "pixel_ratio": 2}, "dpi"),
+            ({"format": "pdf", "pixel_ratio": 2}, "pixel_ratio"),
             ({"format": "png", "pages": [-1]}, "pages"),
             ({"format": "png", "pages": [5]}, "pages"),
             ({"format": "png", "pages": [0, 0]}, "pages"),
@@ -264,10 +268,10 @@ class TestHostileInput:
             ({"format": "png", "pages": "0"}, "pages"),
             ({"format": "png", "pages": [0.5]}, "pages"),
             ({"format": "png", "pages": [2**70]}, "pages"),
-            ({"format": "png", "templateId": 7}, "templateId"),
+            ({"format": "png", "template_id": 7}, "template_id"),
             ({"format": "pdf", "paper": "tabloid"}, "paper"),
             ({"format": "png", "paper": "a4"}, "paper"),
-            ({"format": "png", "templateId": ""}, "templateId"),
+            ({"format": "png", "template_id": ""}, "template_id"),
         ],
         ids=str,
     )
@@ -275,7 +279,7 @@ class TestHostileInput:
         self, client: Client, free_template: str, body: dict[str, Any], field: str
     ) -> None:
         """Wrong types and values out of range are 400 with the field in the message."""
-        body = {"templateId": free_template, **body}
+        body = {"template_id": free_template, **body}
         response = client.post(URL, json=body, headers=PREMIUM)
         assert (400, "validation_failed") == error(response), response.text
         assert field in response.text
@@ -290,7 +294,7 @@ class TestHostileInput:
     ) -> None:
         """A field the API does not know is a 400, not silently ignored."""
         response = client.post(
-            URL, json={"templateId": free_template, "format": "png", **extra}, headers=FREE
+            URL, json={"template_id": free_template, "format": "png", **extra}, headers=FREE
         )
         assert (400, "validation_failed") == error(response)
 
@@ -298,26 +302,26 @@ class TestHostileInput:
     def test_spend_credit_must_be_a_boolean(
         self, client: Client, container: Container, free_template: str, value: object
     ) -> None:
-        """Truthy non-booleans are refused, naming spendCredit, and spend nothing."""
+        """Truthy non-booleans are refused, naming spend_credit, and spend nothing."""
         grant(container, "u-free", 3)
         response = client.post(
             URL,
-            json={"templateId": free_template, "format": "png", "spendCredit": value},
+            json={"template_id": free_template, "format": "png", "spend_credit": value},
             headers=FREE,
         )
         assert (400, "validation_failed") == error(response)
-        assert "spendCredit" in response.json()["message"]
+        assert "spend_credit" in response.json()["message"]
         assert 3 == balance(container, "u-free")
 
     def test_the_format_is_required(self, client: Client, free_template: str) -> None:
         """No format: 400 naming it."""
-        response = client.post(URL, json={"templateId": free_template}, headers=FREE)
+        response = client.post(URL, json={"template_id": free_template}, headers=FREE)
         assert (400, "validation_failed") == error(response)
         assert "format" in response.text
 
     @pytest.mark.parametrize(
         "body",
-        [{"format": "png"}, {"format": "png", "templateId": "x", "document": {}}],
+        [{"format": "png"}, {"format": "png", "template_id": "x", "document": {}}],
         ids=["none", "two"],
     )
     def test_exactly_one_source(self, client: Client, body: dict[str, Any]) -> None:
@@ -377,7 +381,7 @@ class TestExportBounds:
         with TestClient(app=create_app(container=container)) as client:
             response = client.post(
                 URL,
-                json={"templateId": template.id, "format": "png", "spendCredit": True},
+                json={"template_id": template.id, "format": "png", "spend_credit": True},
                 headers=FREE,
             )
         assert (413, "export_too_large") == error(response)
@@ -395,7 +399,7 @@ class TestExportBounds:
             def render(self, document: Document, **options: Any) -> RenderedExport:
                 answers.append(
                     client.post(
-                        URL, json={"templateId": free_template, "format": "png"}, headers=FREE
+                        URL, json={"template_id": free_template, "format": "png"}, headers=FREE
                     )
                 )
                 return RenderedExport(
@@ -406,8 +410,88 @@ class TestExportBounds:
         container.exports.reset()
         with TestClient(app=create_app(container=container)) as client:
             first = client.post(
-                URL, json={"templateId": free_template, "format": "png"}, headers=FREE
+                URL, json={"template_id": free_template, "format": "png"}, headers=FREE
             )
         assert 200 == first.status_code
         assert (429, "too_many_exports") == error(answers[0])
         assert int(answers[0].headers["Retry-After"]) > 0
+
+
+class TestDeprecatedNames:
+    """The camelCase names of before (``templateId``, ``designId``, ``pixelRatio``,
+    ``spendCredit``) are read for a release, and the answer says they are deprecated."""
+
+    def test_old_names_give_the_same_file_with_a_deprecation_header(
+        self, client: Client, container: Container, free_template: str
+    ) -> None:
+        """A body in the old names is read as the new names (the ratio sizes the image, the
+        credit is spent) and its answer carries Deprecation and a deprecation Link."""
+        grant(container, "u-free", 2)
+        new = client.post(
+            URL,
+            json={
+                "template_id": free_template,
+                "format": "png",
+                "pixel_ratio": 1.5,
+                "spend_credit": True,
+            },
+            headers=FREE,
+        )
+        old = client.post(
+            URL,
+            json={
+                "templateId": free_template,
+                "format": "png",
+                "pixelRatio": 1.5,
+                "spendCredit": True,
+            },
+            headers=FREE,
+        )
+        assert 200 == old.status_code, old.text
+        assert new.content == old.content
+        assert (600, 750) == Image.open(io.BytesIO(old.content)).size
+        assert ("1", "false") == (
+            old.headers["X-Export-Credits-Spent"],
+            old.headers["X-Export-Watermark"],
+        )
+        assert 0 == balance(container, "u-free")
+        assert "@1795910400" == old.headers["Deprecation"]
+        assert '</schema/swagger>; rel="deprecation"' == old.headers["Link"]
+        assert "deprecation" not in new.headers
+        assert "link" not in new.headers
+
+    def test_old_design_id_is_read(self, client: Client) -> None:
+        """``designId`` names the design as ``design_id`` does: the same 404 for an unknown
+        one, with the deprecation header."""
+        old = client.post(URL, json={"designId": "d-1", "format": "png"}, headers=FREE)
+        assert (404, "design_not_found") == error(old)
+        assert "@1795910400" == old.headers["Deprecation"]
+
+    @pytest.mark.parametrize(
+        ("old", "new", "value"),
+        [
+            ("templateId", "template_id", "t-1"),
+            ("pixelRatio", "pixel_ratio", 2),
+            ("spendCredit", "spend_credit", True),
+        ],
+    )
+    def test_a_field_under_both_names_is_400(
+        self, client: Client, container: Container, old: str, new: str, value: object
+    ) -> None:
+        """A body that gives a field under its old and its new name is refused, naming the
+        old one, and spends nothing."""
+        grant(container, "u-free", 1)
+        body = {"template_id": "t-1", "format": "png", old: value, new: value}
+        response = client.post(URL, json=body, headers=FREE)
+        assert (400, "validation_failed") == error(response)
+        assert [old] == [issue["path"] for issue in response.json()["issues"]]
+        assert 1 == balance(container, "u-free")
+
+    def test_an_old_name_inside_the_document_is_not_a_field(self, client: Client) -> None:
+        """Only top-level fields are renamed: a ``templateId`` key inside the document is the
+        document's own, and the answer is not marked deprecated."""
+        document = flyer()
+        document["custom"] = {"templateId": "kept", "pixelRatio": 3}
+        response = client.post(URL, json={"document": document, "format": "png"}, headers=PREMIUM)
+        assert 200 == response.status_code, response.text
+        assert "deprecation" not in response.headers

@@ -46,17 +46,17 @@ def test_the_form_lists_the_industries(client: Client, stocked: Container) -> No
     assert 200 == answer.status_code
     body = answer.json()
     assert {"Business", "Church", "Food", "Beauty", "Fashion"} == set(body["industries"])
-    assert (40, 60, 2) == (body["maxBrandName"], body["maxTagline"], body["maxColors"])
+    assert (40, 60, 2) == (body["max_brand_name"], body["max_tagline"], body["max_colors"])
 
 
 def test_every_logo_is_drawn_with_the_brand(
     client: Client, stocked: Container, logos: tuple[Template, ...]
 ) -> None:
-    plain = client.post(PREVIEWS, json={"brandName": "Ada's Kitchen"}).json()["previews"]
+    plain = client.post(PREVIEWS, json={"brand_name": "Ada's Kitchen"}).json()["previews"]
     branded = client.post(
         PREVIEWS,
         json={
-            "brandName": "Ada's Kitchen",
+            "brand_name": "Ada's Kitchen",
             "tagline": "Jollof for every party",
             "industry": "Food",
             "colors": ["#e11d48", "#0ea5e9"],
@@ -64,14 +64,14 @@ def test_every_logo_is_drawn_with_the_brand(
     )
     assert 200 == branded.status_code, branded.text
     previews = branded.json()["previews"]
-    assert {t.id for t in logos} == {p["templateId"] for p in previews}
-    assert {"Food"} == {p["subCategory"] for p in previews[:2]}  # the industry's first
+    assert {t.id for t in logos} == {p["template_id"] for p in previews}
+    assert {"Food"} == {p["sub_category"] for p in previews[:2]}  # the industry's first
     for preview in previews:
         image = decoded(preview["image"])
         assert 400 == image.width
     # The colours changed the pictures.
-    by_id = {p["templateId"]: p["image"] for p in plain}
-    assert all(by_id[p["templateId"]] != p["image"] for p in previews)
+    by_id = {p["template_id"]: p["image"] for p in plain}
+    assert all(by_id[p["template_id"]] != p["image"] for p in previews)
 
 
 def test_a_long_name_shrinks_to_fit(stocked: Container, logos: tuple[Template, ...]) -> None:
@@ -101,9 +101,9 @@ def test_a_long_name_shrinks_to_fit(stocked: Container, logos: tuple[Template, .
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({}, "brandName"),
-        ({"brandName": "Ada", "industry": "Mining"}, "industry"),
-        ({"brandName": "Ada", "colors": ["red"]}, "colors[0]"),
+        ({}, "brand_name"),
+        ({"brand_name": "Ada", "industry": "Mining"}, "industry"),
+        ({"brand_name": "Ada", "colors": ["red"]}, "colors[0]"),
     ],
 )
 def test_bad_kits_are_refused(
@@ -116,7 +116,7 @@ def test_bad_kits_are_refused(
 
 def test_malformed_json_is_refused(client: Client, stocked: Container) -> None:
     answer = client.post(
-        PREVIEWS, content=b'{"brandName": ', headers={"Content-Type": "application/json"}
+        PREVIEWS, content=b'{"brand_name": ', headers={"Content-Type": "application/json"}
     )
     assert 400 == answer.status_code
 
@@ -132,7 +132,7 @@ def test_a_premium_user_opens_a_branded_logo_as_a_design(
     logo = logos[0]
     answer = client.post(
         DESIGNS,
-        json={"templateId": logo.id, "brandName": "Ada's Kitchen", "colors": ["#e11d48"]},
+        json={"template_id": logo.id, "brand_name": "Ada's Kitchen", "colors": ["#e11d48"]},
         headers=PREMIUM,
     )
     assert 201 == answer.status_code, answer.text
@@ -158,7 +158,7 @@ def test_opening_a_logo_is_premium_while_the_model_is_on(
     code: str,
 ) -> None:
     answer = client.post(
-        DESIGNS, json={"templateId": logos[0].id, "brandName": "Ada"}, headers=headers
+        DESIGNS, json={"template_id": logos[0].id, "brand_name": "Ada"}, headers=headers
     )
     assert (status, code) == (answer.status_code, answer.json()["code"])
     listed = client.get("/api/v1/designs", headers=FREE)
@@ -179,11 +179,11 @@ def test_previews_mark_what_opening_would_refuse(
 ) -> None:
     """Each preview says locked exactly when opening it would ask the caller to upgrade."""
     stocked.site_settings().set("premium_business_model_enabled", model_on, by=None)
-    previews = client.post(PREVIEWS, json={"brandName": "Ada"}, headers=headers).json()["previews"]
+    previews = client.post(PREVIEWS, json={"brand_name": "Ada"}, headers=headers).json()["previews"]
     assert len(logos) == len(previews)
     assert {locked} == {preview["locked"] for preview in previews}
     opened = client.post(
-        DESIGNS, json={"templateId": logos[1].id, "brandName": "Ada"}, headers=headers
+        DESIGNS, json={"template_id": logos[1].id, "brand_name": "Ada"}, headers=headers
     )
     assert locked == (201 != opened.status_code)
 
@@ -193,7 +193,7 @@ def test_free_users_open_logos_when_the_model_is_off(
 ) -> None:
     stocked.site_settings().set("premium_business_model_enabled", False, by=None)
     answer = client.post(
-        DESIGNS, json={"templateId": logos[1].id, "brandName": "Ada"}, headers=FREE
+        DESIGNS, json={"template_id": logos[1].id, "brand_name": "Ada"}, headers=FREE
     )
     assert 201 == answer.status_code, answer.text
 
@@ -201,9 +201,9 @@ def test_free_users_open_logos_when_the_model_is_off(
 @pytest.mark.parametrize(
     ("body", "status"),
     [
-        ({"brandName": "Ada"}, 400),
-        ({"templateId": 7, "brandName": "Ada"}, 400),
-        ({"templateId": "no-such-logo", "brandName": "Ada"}, 404),
+        ({"brand_name": "Ada"}, 400),
+        ({"template_id": 7, "brand_name": "Ada"}, 400),
+        ({"template_id": "no-such-logo", "brand_name": "Ada"}, 404),
     ],
 )
 def test_bad_logo_requests(
@@ -216,7 +216,7 @@ def test_only_logos_open_here(client: Client, stocked: Container) -> None:
     other = next(t for t in seeded_templates() if t.category != "Logos")
     stocked.catalogue().add(other)
     answer = client.post(
-        DESIGNS, json={"templateId": other.id, "brandName": "Ada"}, headers=PREMIUM
+        DESIGNS, json={"template_id": other.id, "brand_name": "Ada"}, headers=PREMIUM
     )
     assert 404 == answer.status_code
 
@@ -229,7 +229,7 @@ def test_a_premium_logo_downloads_as_a_transparent_png(
 ) -> None:
     answer = client.post(
         EXPORTS,
-        json={"templateId": logos[0].id, "format": "png", "brandName": "Ada's Kitchen"},
+        json={"template_id": logos[0].id, "format": "png", "brand_name": "Ada's Kitchen"},
         headers=PREMIUM,
     )
     assert 200 == answer.status_code, answer.text
@@ -245,7 +245,7 @@ def test_a_logo_downloads_as_svg_with_the_brand(
 ) -> None:
     answer = client.post(
         EXPORTS,
-        json={"templateId": logos[0].id, "format": "svg", "brandName": "Ada"},
+        json={"template_id": logos[0].id, "format": "svg", "brand_name": "Ada"},
         headers=PREMIUM,
     )
     assert 200 == answer.status_code, answer.text
@@ -257,9 +257,9 @@ def test_a_logo_downloads_as_svg_with_the_brand(
 @pytest.mark.parametrize(
     ("body", "headers", "status"),
     [
-        ({"format": "png", "brandName": "Ada"}, FREE, 402),
-        ({"format": "png", "brandName": "Ada"}, {}, 401),
-        ({"format": "pdf", "brandName": "Ada"}, PREMIUM, 400),
+        ({"format": "png", "brand_name": "Ada"}, FREE, 402),
+        ({"format": "png", "brand_name": "Ada"}, {}, 401),
+        ({"format": "pdf", "brand_name": "Ada"}, PREMIUM, 400),
         ({"format": "png"}, PREMIUM, 400),
     ],
 )
@@ -271,7 +271,7 @@ def test_logo_downloads_refused(
     headers: dict[str, str],
     status: int,
 ) -> None:
-    answer = client.post(EXPORTS, json={"templateId": logos[0].id, **body}, headers=headers)
+    answer = client.post(EXPORTS, json={"template_id": logos[0].id, **body}, headers=headers)
     assert status == answer.status_code, answer.text
 
 
@@ -282,13 +282,66 @@ class TestPreviewRateLimit:
         app = create_app(container=container)
         with TestClient(app=from_peer(app, "203.0.113.9")) as client:  # type: ignore[arg-type]
             statuses = [
-                client.post(PREVIEWS, json={"brandName": "Ada"}).status_code
+                client.post(PREVIEWS, json={"brand_name": "Ada"}).status_code
                 for _ in range(PREVIEWS_PER_ADDRESS.limit)
             ]
-            refused = client.post(PREVIEWS, json={"brandName": "Ada"})
+            refused = client.post(PREVIEWS, json={"brand_name": "Ada"})
         assert [200] * PREVIEWS_PER_ADDRESS.limit == statuses
         assert (429, "too_many_previews") == (refused.status_code, refused.json()["code"])
         assert 429 == refused.json()["status"]
         assert 0 < int(refused.headers["retry-after"]) <= 60
         with TestClient(app=from_peer(app, "203.0.113.10")) as other:  # type: ignore[arg-type]
-            assert 200 == other.post(PREVIEWS, json={"brandName": "Ada"}).status_code
+            assert 200 == other.post(PREVIEWS, json={"brand_name": "Ada"}).status_code
+
+
+class TestFieldNames:
+    """The Logo Maker speaks snake_case; the camelCase names of before are read for a release."""
+
+    def test_answers_are_snake_case(self, client: Client, stocked: Container) -> None:
+        """The form's limits and each preview's fields are snake_case names."""
+        form = client.get("/api/v1/logo-maker").json()
+        assert {"industries", "max_brand_name", "max_tagline", "max_colors"} == set(form)
+        previews = client.post(PREVIEWS, json={"brand_name": "Ada"}).json()["previews"]
+        assert {"template_id", "name", "sub_category", "is_premium", "image", "locked"} == set(
+            previews[0]
+        )
+
+    def test_old_names_give_the_same_previews_with_a_deprecation_header(
+        self, client: Client, stocked: Container
+    ) -> None:
+        """``brandName`` is read as ``brand_name``: the same drawings, and Deprecation."""
+        new = client.post(PREVIEWS, json={"brand_name": "Ada's Kitchen"})
+        old = client.post(PREVIEWS, json={"brandName": "Ada's Kitchen"})
+        assert 200 == old.status_code, old.text
+        assert new.json() == old.json()
+        assert "@1795910400" == old.headers["Deprecation"]
+        assert 'rel="deprecation"' in old.headers["Link"]
+        assert "deprecation" not in new.headers
+
+    def test_an_old_template_id_opens_the_same_logo(
+        self, client: Client, stocked: Container, logos: tuple[Template, ...]
+    ) -> None:
+        """``templateId`` and ``brandName`` open the logo as the new names do."""
+        answer = client.post(
+            DESIGNS, json={"templateId": logos[0].id, "brandName": "Ada"}, headers=PREMIUM
+        )
+        assert 201 == answer.status_code, answer.text
+        assert "Ada" == answer.json()["name"]
+        assert "@1795910400" == answer.headers["Deprecation"]
+
+    def test_a_field_under_both_names_is_400(
+        self, client: Client, stocked: Container, logos: tuple[Template, ...]
+    ) -> None:
+        """``brandName`` beside ``brand_name`` is refused, naming the old one."""
+        answer = client.post(
+            EXPORTS,
+            json={
+                "template_id": logos[0].id,
+                "format": "png",
+                "brand_name": "Ada",
+                "brandName": "Ada",
+            },
+            headers=PREMIUM,
+        )
+        assert (400, "validation_failed") == (answer.status_code, answer.json()["code"])
+        assert ["brandName"] == [issue["path"] for issue in answer.json()["issues"]]

@@ -173,25 +173,25 @@ class TestOptions:
         [
             ({"format": "gif"}, "format"),
             ({"format": 3}, "format"),
-            ({"pixel_ratio": 0}, "pixelRatio"),
-            ({"pixel_ratio": -2}, "pixelRatio"),
-            ({"pixel_ratio": MAX_PIXEL_RATIO * 2}, "pixelRatio"),
-            ({"pixel_ratio": math.inf}, "pixelRatio"),
-            ({"pixel_ratio": math.nan}, "pixelRatio"),
-            ({"pixel_ratio": "2"}, "pixelRatio"),
-            ({"pixel_ratio": True}, "pixelRatio"),
+            ({"pixel_ratio": 0}, "pixel_ratio"),
+            ({"pixel_ratio": -2}, "pixel_ratio"),
+            ({"pixel_ratio": MAX_PIXEL_RATIO * 2}, "pixel_ratio"),
+            ({"pixel_ratio": math.inf}, "pixel_ratio"),
+            ({"pixel_ratio": math.nan}, "pixel_ratio"),
+            ({"pixel_ratio": "2"}, "pixel_ratio"),
+            ({"pixel_ratio": True}, "pixel_ratio"),
             ({"dpi": 10}, "dpi"),
             ({"dpi": 5000}, "dpi"),
             ({"dpi": 300, "pixel_ratio": 2}, "dpi"),
-            ({"format": "pdf", "pixel_ratio": 2}, "pixelRatio"),
+            ({"format": "pdf", "pixel_ratio": 2}, "pixel_ratio"),
             ({"pages": []}, "pages"),
             ({"pages": [-1]}, "pages"),
             ({"pages": [0, 0]}, "pages"),
             ({"pages": ["0"]}, "pages"),
             ({"pages": [True]}, "pages"),
             ({"pages": "0"}, "pages"),
-            ({"spend_credit": "true"}, "spendCredit"),
-            ({"spend_credit": 1}, "spendCredit"),
+            ({"spend_credit": "true"}, "spend_credit"),
+            ({"spend_credit": 1}, "spend_credit"),
             ({"format": "pdf", "paper": "b5"}, "paper"),
             ({"format": "pdf", "paper": 4}, "paper"),
             ({"paper": "a4"}, "paper"),
@@ -221,7 +221,7 @@ class TestSource:
         """None or two sources are refused; one is read."""
         with pytest.raises(ValidationFailed, match="exactly one"):
             ExportSource.parse()
-        with pytest.raises(ValidationFailed, match="templateId, document"):
+        with pytest.raises(ValidationFailed, match="template_id, document"):
             ExportSource.parse(template_id="t", document={})
         assert SourceKind.DESIGN == ExportSource.parse(design_id="d").kind
         assert "t" == ExportSource.parse(template_id=" t ").reference
@@ -229,9 +229,9 @@ class TestSource:
     @pytest.mark.parametrize(
         ("fields", "field"),
         [
-            ({"template_id": ""}, "templateId"),
-            ({"template_id": 5}, "templateId"),
-            ({"design_id": "x" * 201}, "designId"),
+            ({"template_id": ""}, "template_id"),
+            ({"template_id": 5}, "template_id"),
+            ({"design_id": "x" * 201}, "design_id"),
             ({"document": [1]}, "document"),
         ],
     )
@@ -361,7 +361,7 @@ class TestProperties:
                 assert all(index >= 0 for index in parsed.pages)
             return
         assert issues
-        assert {i.path for i in issues} <= {"format", "pixelRatio", "dpi", "pages", "spendCredit"}
+        assert {i.path for i in issues} <= {"format", "pixel_ratio", "dpi", "pages", "spend_credit"}
 
 
 class TestExportLimits:

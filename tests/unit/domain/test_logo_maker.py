@@ -88,7 +88,7 @@ class TestBrandKit:
     def test_a_full_kit(self) -> None:
         kit = parse_brand_kit(
             {
-                "brandName": "  Ada's   Kitchen ",
+                "brand_name": "  Ada's   Kitchen ",
                 "tagline": "Jollof & more",
                 "industry": "Food",
                 "colors": ["#FF0000", "#00aa00"],
@@ -99,22 +99,22 @@ class TestBrandKit:
 
     def test_only_the_name_is_needed(self) -> None:
         assert BrandKit("Ada") == parse_brand_kit(
-            {"brandName": "Ada", "industry": None, "colors": []}
+            {"brand_name": "Ada", "industry": None, "colors": []}
         )
 
     @pytest.mark.parametrize(
         ("body", "field"),
         [
-            ({}, "brandName"),
-            ({"brandName": "   "}, "brandName"),
-            ({"brandName": 7}, "brandName"),
-            ({"brandName": "x" * 41}, "brandName"),
-            ({"brandName": "Ada", "tagline": "x" * 61}, "tagline"),
-            ({"brandName": "Ada", "industry": "Mining"}, "industry"),
-            ({"brandName": "Ada", "colors": ["#fff"]}, "colors[0]"),
-            ({"brandName": "Ada", "colors": ["#ffffff", "#000000", "#111111"]}, "colors"),
-            ({"brandName": "Ada", "colors": "#ffffff"}, "colors"),
-            ({"brandName": "Ada", "font": "Lora"}, "font"),
+            ({}, "brand_name"),
+            ({"brand_name": "   "}, "brand_name"),
+            ({"brand_name": 7}, "brand_name"),
+            ({"brand_name": "x" * 41}, "brand_name"),
+            ({"brand_name": "Ada", "tagline": "x" * 61}, "tagline"),
+            ({"brand_name": "Ada", "industry": "Mining"}, "industry"),
+            ({"brand_name": "Ada", "colors": ["#fff"]}, "colors[0]"),
+            ({"brand_name": "Ada", "colors": ["#ffffff", "#000000", "#111111"]}, "colors"),
+            ({"brand_name": "Ada", "colors": "#ffffff"}, "colors"),
+            ({"brand_name": "Ada", "font": "Lora"}, "font"),
         ],
     )
     def test_bad_fields_are_named(self, body: dict[str, Any], field: str) -> None:

@@ -1448,7 +1448,7 @@ export interface components {
         };
         /** BrandKitIn */
         BrandKitIn: {
-            brandName: string & unknown;
+            brand_name: string & unknown;
             colors?: (string & unknown)[] | null;
             industry?: string | null;
             tagline?: string | null;
@@ -2080,7 +2080,7 @@ export interface components {
         };
         /** ExportIn */
         ExportIn: ({
-            designId?: (string & unknown) | null;
+            design_id?: (string & unknown) | null;
             document?: {
                 [key: string]: components["schemas"]["NulFreeJson"];
             } | null;
@@ -2089,10 +2089,10 @@ export interface components {
             format: "png" | "jpeg" | "pdf" | "svg";
             pages?: number[] | null;
             paper?: ("design" | "a5" | "a4" | "a3" | "letter") | null;
-            pixelRatio?: number | null;
+            pixel_ratio?: number | null;
             /** @default false */
-            spendCredit: boolean;
-            templateId?: (string & unknown) | null;
+            spend_credit: boolean;
+            template_id?: (string & unknown) | null;
         } & (({
             /** @enum {unknown} */
             format?: "png" | "jpeg" | "svg";
@@ -2100,15 +2100,15 @@ export interface components {
         } | {
             /** @enum {unknown} */
             format?: "pdf";
-            pixelRatio?: null;
+            pixel_ratio?: null;
         }) & ({
-            pixelRatio?: null;
+            pixel_ratio?: null;
         } | {
             dpi?: null;
         }))) & ({
-            templateId: string & unknown;
+            template_id: string & unknown;
         } | {
-            designId: string & unknown;
+            design_id: string & unknown;
         } | {
             document: {
                 [key: string]: components["schemas"]["NulFreeJson"];
@@ -2211,40 +2211,40 @@ export interface components {
         };
         /** LogoChoiceIn */
         LogoChoiceIn: {
-            brandName: string & unknown;
+            brand_name: string & unknown;
             colors?: (string & unknown)[] | null;
             industry?: string | null;
             tagline?: string | null;
-            templateId: string;
+            template_id: string;
         };
         /** LogoExportIn */
         LogoExportIn: {
-            brandName: string & unknown;
+            brand_name: string & unknown;
             colors?: (string & unknown)[] | null;
             /** @enum {string} */
             format: "png" | "svg";
             industry?: string | null;
             tagline?: string | null;
-            templateId: string;
+            template_id: string;
         };
         /** LogoMakerOut */
         LogoMakerOut: {
             industries: string[];
             /** @default 40 */
-            maxBrandName: number;
+            max_brand_name: number;
             /** @default 2 */
-            maxColors: number;
+            max_colors: number;
             /** @default 60 */
-            maxTagline: number;
+            max_tagline: number;
         };
         /** LogoPreviewOut */
         LogoPreviewOut: {
             image: string;
-            isPremium: boolean;
+            is_premium: boolean;
             locked: boolean;
             name: string;
-            subCategory: string | null;
-            templateId: string;
+            sub_category: string | null;
+            template_id: string;
         };
         /** LogoPreviewsOut */
         LogoPreviewsOut: {

@@ -75,3 +75,9 @@ export type ProblemReport = Schemas['ProblemReportOut'];
 
 /** One change of a site setting (`GET /api/v1/site-settings/changes`). */
 export type SiteSettingChange = Schemas['SettingChangeOut'];
+
+/** What the Logo Maker's form offers (`GET /api/v1/logo-maker`). */
+export type LogoMakerForm = Schemas['LogoMakerOut'];
+
+/** One logo drawn with a brand kit (`POST /api/v1/logo-maker/previews`); `image` is a `data:image/webp` URL. */
+export type LogoPreview = Schemas['LogoPreviewOut'];

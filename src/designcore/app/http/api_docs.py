@@ -400,7 +400,7 @@ def _structs() -> Iterator[type[msgspec.Struct]]:
 def document_closed_objects(document: OpenAPI) -> OpenAPI:
     """Declare ``additionalProperties: false`` on the body schemas of structs that refuse
     unknown fields (``forbid_unknown_fields``; the framework does not say so), matched by their
-    title and fields as encoded (a renamed struct's ``brandName``, not ``brand_name``); a title
+    title and fields as encoded (a renamed field's JSON name, not its attribute's); a title
     and fields two structs share is left open unless both refuse unknown fields."""
     closed: dict[tuple[str, frozenset[str]], bool] = {}
     for struct in _structs():

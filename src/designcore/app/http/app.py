@@ -15,6 +15,7 @@ from designcore.app.http.account import AccountBooksController
 from designcore.app.http.analytics import AnalyticsController
 from designcore.app.http.api_docs import complete_api_document, openapi_config
 from designcore.app.http.auth import auth_router
+from designcore.app.http.bodies import deprecation_headers
 from designcore.app.http.calendar import CalendarController
 from designcore.app.http.client_origin import TRUSTED_PROXIES_STATE
 from designcore.app.http.compression import compression_config
@@ -133,7 +134,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         request_max_body_size=settings.server.max_body_bytes,
         openapi_config=openapi_config(dist),
         cors_config=cors_config(settings),
-        before_send=[security_headers(settings)],
+        before_send=[security_headers(settings), deprecation_headers],
         compression_config=compression_config(),
         debug=settings.server.debug,
         lifespan=_housekeeping(container, settings),

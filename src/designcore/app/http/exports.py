@@ -33,12 +33,12 @@ SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 """Served with SVG: even opened directly, the file can run nothing and fetch nothing."""
 
 
-class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
-    """What to download: exactly one of ``templateId``, ``designId`` or ``document``, and
-    ``format`` (png, jpeg, pdf, svg) with optional ``pixelRatio`` or ``dpi``, ``pages`` (page
-    indices from 0), ``spendCredit`` (a free user's credit for a file without watermark) and,
+class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What to download: exactly one of ``template_id``, ``design_id`` or ``document``, and
+    ``format`` (png, jpeg, pdf, svg) with optional ``pixel_ratio`` or ``dpi``, ``pages`` (page
+    indices from 0), ``spend_credit`` (a free user's credit for a file without watermark) and,
     for PDF, ``paper`` (``design``, ``a5``, ``a4``, ``a3`` or ``letter``: the design fitted on
-    that paper)."""
+    that paper). The camelCase names of before are still read (:data:`deprecated_names`)."""
 
     format: str
     template_id: str | None = None
@@ -50,12 +50,18 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
     spend_credit: bool = False
     paper: str | None = None
 
-    exactly_one: ClassVar[tuple[str, ...]] = ("templateId", "designId", "document")
+    deprecated_names: ClassVar[dict[str, str]] = {
+        "templateId": "template_id",
+        "designId": "design_id",
+        "pixelRatio": "pixel_ratio",
+        "spendCredit": "spend_credit",
+    }
+    exactly_one: ClassVar[tuple[str, ...]] = ("template_id", "design_id", "document")
     schemas: ClassVar[dict[str, Schema]] = field_rules.EXPORT_FIELDS
     choices: ClassVar[list[Schema]] = field_rules.EXPORT_CHOICES
     rules: ClassVar[dict[str, dict[str, Any]]] = {
-        "templateId": field_rules.REFERENCE_ID,
-        "designId": field_rules.REFERENCE_ID,
+        "template_id": field_rules.REFERENCE_ID,
+        "design_id": field_rules.REFERENCE_ID,
     }
 
     def to_request(self) -> ExportRequest:
@@ -108,9 +114,9 @@ class ExportController(Controller):
     ) -> Response[bytes]:
         """Render a download the caller's plan allows (signed in, bearer access token).
 
-        Body (a JSON object, ``ExportIn``): exactly one of ``templateId``, ``designId`` or
-        ``document``; ``format`` png|jpeg|pdf|svg; optional ``pixelRatio`` or ``dpi``,
-        ``pages`` (indices from 0), ``spendCredit``. Free users (premium model on): PNG or
+        Body (a JSON object, ``ExportIn``): exactly one of ``template_id``, ``design_id`` or
+        ``document``; ``format`` png|jpeg|pdf|svg; optional ``pixel_ratio`` or ``dpi``,
+        ``pages`` (indices from 0), ``spend_credit``. Free users (premium model on): PNG or
         JPEG with a watermark, or without it for one credit; premium users: every format, no
         watermark, PDF at 300 DPI. Errors: 400 ``validation_failed``/``malformed_json``,
         401 ``sign_in_required``/``invalid_token``, 402 ``premium_required``,

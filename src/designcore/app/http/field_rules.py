@@ -191,7 +191,7 @@ _NULL = Schema(type=OpenAPIType.NULL)
 
 EXPORT_FIELDS = {
     "format": Schema(type=OpenAPIType.STRING, enum=[kind.value for kind in RenderFormat]),
-    "pixelRatio": _or_null(
+    "pixel_ratio": _or_null(
         Schema(type=OpenAPIType.NUMBER, minimum=MIN_PIXEL_RATIO, maximum=MAX_PIXEL_RATIO)
     ),
     "dpi": _or_null(Schema(type=OpenAPIType.NUMBER, minimum=MIN_DPI, maximum=MAX_DPI)),
@@ -220,14 +220,14 @@ EXPORT_CHOICES = [
                 }
             ),
             Schema(
-                properties={"format": Schema(enum=[RenderFormat.PDF.value]), "pixelRatio": _NULL}
+                properties={"format": Schema(enum=[RenderFormat.PDF.value]), "pixel_ratio": _NULL}
             ),
         ]
     ),
-    Schema(any_of=[Schema(properties={"pixelRatio": _NULL}), Schema(properties={"dpi": _NULL})]),
+    Schema(any_of=[Schema(properties={"pixel_ratio": _NULL}), Schema(properties={"dpi": _NULL})]),
 ]
 """An export's rules across fields: a paper other than ``design`` and no pixel ratio but for
-PDF; ``pixelRatio`` or ``dpi``, not both."""
+PDF; ``pixel_ratio`` or ``dpi``, not both."""
 
 
 def _whole(low: int) -> Schema:

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
-from litestar.params import JSONBody
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.http.exports import SVG_POLICY
@@ -32,7 +32,7 @@ draws every Logos template; the form asks again 400 ms after the typing pauses, 
 stays far below this while a script cannot keep the renderer busy."""
 
 
-class LogoMakerOut(msgspec.Struct, rename="camel"):
+class LogoMakerOut(msgspec.Struct):
     """The choices and limits of the Logo Maker's form."""
 
     industries: list[str]
@@ -41,12 +41,14 @@ class LogoMakerOut(msgspec.Struct, rename="camel"):
     max_colors: int = MAX_COLOURS
 
 
-class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
-    """A brand kit: ``brandName`` (required, checked by the domain so the error names it),
-    ``tagline``, ``industry`` (one of the industries) and up to two ``colors``."""
+class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A brand kit: ``brand_name`` (required, checked by the domain so the error names it),
+    ``tagline``, ``industry`` (one of the industries) and up to two ``colors``. The camelCase
+    names of before are still read (:data:`deprecated_names`)."""
 
-    needs: ClassVar[tuple[str, ...]] = ("brandName",)
-    rules: ClassVar[dict[str, dict[str, Any]]] = {"brandName": BRAND_NAME}
+    deprecated_names: ClassVar[dict[str, str]] = {"brandName": "brand_name"}
+    needs: ClassVar[tuple[str, ...]] = ("brand_name",)
+    rules: ClassVar[dict[str, dict[str, Any]]] = {"brand_name": BRAND_NAME}
 
     brand_name: str | None = None
     tagline: Tagline | None = None
@@ -57,7 +59,7 @@ class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
         """The domain's brand kit; raises ``ValidationFailed`` naming the field."""
         return parse_brand_kit(
             {
-                "brandName": self.brand_name,
+                "brand_name": self.brand_name,
                 "tagline": self.tagline,
                 "industry": self.industry,
                 "colors": self.colors,
@@ -66,19 +68,24 @@ class BrandKitIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
         )
 
 
-class LogoChoiceIn(BrandKitIn, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+class LogoChoiceIn(BrandKitIn, kw_only=True, forbid_unknown_fields=True):
     """A logo template and the brand kit to set into it."""
+
+    deprecated_names: ClassVar[dict[str, str]] = {
+        **BrandKitIn.deprecated_names,
+        "templateId": "template_id",
+    }
 
     template_id: str
 
 
-class LogoExportIn(LogoChoiceIn, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+class LogoExportIn(LogoChoiceIn, kw_only=True, forbid_unknown_fields=True):
     """A logo, a brand kit and the file format (``png`` or ``svg``)."""
 
     format: LogoFormat
 
 
-class LogoPreviewOut(msgspec.Struct, rename="camel"):
+class LogoPreviewOut(msgspec.Struct):
     """One logo drawn with the brand kit; ``image`` is a ``data:image/webp`` URL."""
 
     template_id: str
@@ -124,6 +131,7 @@ class LogoMakerController(Controller):
         status_code=200,
         sync_to_thread=True,
         request_max_body_size=MAX_LOGO_BODY_BYTES,
+        dependencies={"kit_in": json_body(BrandKitIn)},
     )
     def previews(
         self,
@@ -131,9 +139,9 @@ class LogoMakerController(Controller):
         viewer: Me,
         limiter: Limiter,
         request: Request[Any, Any, Any],
-        data: JSONBody[BrandKitIn],
+        kit_in: NamedDependency[BrandKitIn],
     ) -> LogoPreviewsOut:
-        """Every Logos template drawn with ``{brandName, tagline?, industry?, colors?}`` set
+        """Every Logos template drawn with ``{brand_name, tagline?, industry?, colors?}`` set
         in (the chosen industry's first; texts that would overflow shrink to fit), as WebP
         data URLs 400 px wide, each ``locked`` when the caller would have to upgrade to open
         it (every logo, for whoever is not premium while the premium model is on). Open to
@@ -149,7 +157,7 @@ class LogoMakerController(Controller):
                 code="too_many_previews",
                 message=f"too many logo previews; try again in {wait} s",
             )
-        kit = data.kit(logo_maker.industries())
+        kit = kit_in.kit(logo_maker.industries())
         return LogoPreviewsOut([LogoPreviewOut.of(p) for p in logo_maker.previews(kit, viewer)])
 
     @post(
@@ -158,20 +166,21 @@ class LogoMakerController(Controller):
         status_code=201,
         sync_to_thread=True,
         request_max_body_size=MAX_LOGO_BODY_BYTES,
+        dependencies={"choice": json_body(LogoChoiceIn)},
     )
     def open_logo(
         self,
         logo_maker: NamedDependency[LogoMakerService],
         viewer: Me,
-        data: JSONBody[LogoChoiceIn],
+        choice: NamedDependency[LogoChoiceIn],
     ) -> DesignOut:
         """A new design of the caller's from a logo with the brand kit set in:
-        ``{templateId, brandName, tagline?, industry?, colors?}``; open it at
+        ``{template_id, brand_name, tagline?, industry?, colors?}``; open it at
         ``/editor?designId={id}``. A premium feature while the premium model is on: 401
         ``sign_in_required``, 402 ``upgrade_required``; 404 ``template_not_found`` for what is
         not a logo; 400 naming a bad field."""
-        kit = data.kit(logo_maker.industries())
-        return DesignOut.of_full(logo_maker.open_in_editor(viewer, data.template_id, kit))
+        kit = choice.kit(logo_maker.industries())
+        return DesignOut.of_full(logo_maker.open_in_editor(viewer, choice.template_id, kit))
 
     @post(
         "/exports",
@@ -179,19 +188,20 @@ class LogoMakerController(Controller):
         status_code=200,
         sync_to_thread=True,
         request_max_body_size=MAX_LOGO_BODY_BYTES,
+        dependencies={"asked": json_body(LogoExportIn)},
     )
     def export_logo(
         self,
         logo_maker: NamedDependency[LogoMakerService],
         viewer: Me,
-        data: JSONBody[LogoExportIn],
+        asked: NamedDependency[LogoExportIn],
     ) -> Response[bytes]:
-        """A logo with the brand kit set in, as a file: ``{templateId, format: png|svg,
-        brandName, tagline?, industry?, colors?}``; PNG has a transparent background. A
+        """A logo with the brand kit set in, as a file: ``{template_id, format: png|svg,
+        brand_name, tagline?, industry?, colors?}``; PNG has a transparent background. A
         premium feature while the premium model is on (401, 402 ``upgrade_required``)."""
-        fmt = parse_export_format(data.format)
-        kit = data.kit(logo_maker.industries())
-        filename, made = logo_maker.export(viewer, data.template_id, kit, fmt)
+        fmt = parse_export_format(asked.format)
+        kit = asked.kit(logo_maker.industries())
+        filename, made = logo_maker.export(viewer, asked.template_id, kit, fmt)
         headers = {
             "Content-Disposition": f'attachment; filename="{filename}"',
             "Cache-Control": "no-store",

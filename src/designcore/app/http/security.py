@@ -36,8 +36,9 @@ CLIENT_HEADERS = (
 )
 """Request headers the official clients send: the auth and functions clients' five, and the
 storage client's ``x-upsert``."""
-EXPOSED_HEADERS = ("X-Supabase-Api-Version", "Retry-After")
-"""Answer headers a browser app may read: the auth API's version, and when to retry a 429."""
+EXPOSED_HEADERS = ("X-Supabase-Api-Version", "Retry-After", "Deprecation", "Link")
+"""Answer headers a browser app may read: the auth API's version, when to retry a 429, and
+that a body used a deprecated field name (``Deprecation`` and its ``Link``)."""
 
 
 def _origin(url: str) -> str:

@@ -9,14 +9,14 @@ import { member, renderLayout } from '../layout/layout-test-utils';
 
 import LogoMakerRoute from './logo-maker';
 
-type Kit = { brandName: string; tagline?: string; industry?: string | null; colors?: string[] };
+type Kit = { brand_name: string; tagline?: string; industry?: string | null; colors?: string[] };
 
 let asked: Kit[] = [];
-let opened: Array<Kit & { templateId: string }> = [];
+let opened: Array<Kit & { template_id: string }> = [];
 
 const LOGOS = [
-  { templateId: 'logo-1', name: 'Adunni Diamond Logo', subCategory: 'Business', isPremium: false },
-  { templateId: 'logo-2', name: 'Jollof Bowl Logo', subCategory: 'Food', isPremium: true },
+  { template_id: 'logo-1', name: 'Adunni Diamond Logo', sub_category: 'Business', is_premium: false },
+  { template_id: 'logo-2', name: 'Jollof Bowl Logo', sub_category: 'Food', is_premium: true },
 ];
 
 beforeEach(() => {
@@ -24,7 +24,7 @@ beforeEach(() => {
   opened = [];
   server.use(
     http.get(apiPath('/logo-maker'), () =>
-      HttpResponse.json({ industries: ['Business', 'Food'], maxBrandName: 40, maxTagline: 60, maxColors: 2 }),
+      HttpResponse.json({ industries: ['Business', 'Food'], max_brand_name: 40, max_tagline: 60, max_colors: 2 }),
     ),
     http.post(apiPath('/logo-maker/previews'), async ({ request }) => {
       const kit = (await request.json()) as Kit;
@@ -33,16 +33,16 @@ beforeEach(() => {
       const profile = bearer(request)?.user.profile;
       const locked = !(profile?.subscription_status?.trim() === 'Active' && profile.subscription_plan === 'premium');
       return HttpResponse.json({
-        previews: LOGOS.map((logo) => ({ ...logo, locked, image: `data:image/webp;base64,${btoa(kit.brandName)}` })),
+        previews: LOGOS.map((logo) => ({ ...logo, locked, image: `data:image/webp;base64,${btoa(kit.brand_name)}` })),
       });
     }),
     http.post(apiPath('/logo-maker/designs'), async ({ request }) => {
-      const body = (await request.json()) as Kit & { templateId: string };
+      const body = (await request.json()) as Kit & { template_id: string };
       if (!request.headers.get('authorization')) {
         return HttpResponse.json({ status: 401, code: 'sign_in_required', message: 'Sign in' }, { status: 401 });
       }
       opened.push(body);
-      return HttpResponse.json({ id: 'design-9', name: body.brandName, version: 2 }, { status: 201 });
+      return HttpResponse.json({ id: 'design-9', name: body.brand_name, version: 2 }, { status: 201 });
     }),
   );
 });
@@ -53,7 +53,7 @@ describe('Logo Maker page', () => {
 
     expect(await screen.findByRole('img', { name: 'Adunni Diamond Logo with your brand' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Jollof Bowl Logo with your brand' })).toBeInTheDocument();
-    expect(asked[0]).toMatchObject({ brandName: 'Your Brand', tagline: 'Your tagline here', colors: [] });
+    expect(asked[0]).toMatchObject({ brand_name: 'Your Brand', tagline: 'Your tagline here', colors: [] });
   });
 
   test('marks exactly the logos the server locks for a free member', async () => {
@@ -85,7 +85,7 @@ describe('Logo Maker page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a colour' }));
 
     await waitFor(() =>
-      expect(asked.at(-1)).toEqual({ brandName: "Ada's Kitchen", tagline: 'Jollof', industry: 'Food', colors: ['#16a34a'] }),
+      expect(asked.at(-1)).toEqual({ brand_name: "Ada's Kitchen", tagline: 'Jollof', industry: 'Food', colors: ['#16a34a'] }),
     );
     expect(screen.getByLabelText('Brand colour 1')).toHaveValue('#16a34a');
     await user.click(screen.getByRole('button', { name: 'Add a colour' }));
@@ -110,7 +110,7 @@ describe('Logo Maker page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/editor'));
     expect(router.state.location.search).toBe('?designId=design-9');
-    expect(opened[0]).toMatchObject({ templateId: 'logo-2', brandName: 'Grace' });
+    expect(opened[0]).toMatchObject({ template_id: 'logo-2', brand_name: 'Grace' });
   });
 
   test('when the server asks for premium the upgrade dialog opens', async () => {
@@ -127,10 +127,10 @@ describe('Logo Maker page', () => {
   });
 
   test('a download brings the file named by the server, with the kit', async () => {
-    const downloads: Array<{ format: string; brandName: string }> = [];
+    const downloads: Array<{ format: string; brand_name: string }> = [];
     server.use(
       http.post(apiPath('/logo-maker/exports'), async ({ request }) => {
-        const body = (await request.json()) as { format: string; brandName: string };
+        const body = (await request.json()) as { format: string; brand_name: string };
         downloads.push(body);
         return new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg"/>', {
           headers: { 'Content-Type': 'image/svg+xml', 'Content-Disposition': 'attachment; filename="designcore-grace.svg"' },
@@ -150,7 +150,7 @@ describe('Logo Maker page', () => {
     await user.click(screen.getByRole('button', { name: 'Download Adunni Diamond Logo as SVG' }));
 
     await waitFor(() => expect(created).toEqual(['designcore-grace.svg']));
-    expect(downloads[0]).toMatchObject({ format: 'svg', brandName: 'Grace' });
+    expect(downloads[0]).toMatchObject({ format: 'svg', brand_name: 'Grace' });
     click.mockRestore();
   });
 

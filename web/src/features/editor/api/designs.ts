@@ -87,10 +87,10 @@ export type ExportResult = { blob: Blob; filename: string; watermark: boolean; c
 
 /** `POST /api/v1/exports` for a saved design: the rendered file. */
 export async function exportDesign(input: ExportInput, signal?: AbortSignal): Promise<ExportResult> {
-  const body: Record<string, unknown> = { designId: input.designId, format: input.format };
-  if (input.pixelRatio !== undefined) body.pixelRatio = input.pixelRatio;
+  const body: Record<string, unknown> = { design_id: input.designId, format: input.format };
+  if (input.pixelRatio !== undefined) body.pixel_ratio = input.pixelRatio;
   if (input.dpi !== undefined) body.dpi = input.dpi;
-  if (input.spendCredit) body.spendCredit = true;
+  if (input.spendCredit) body.spend_credit = true;
   if (input.paper !== undefined && input.paper !== 'design') body.paper = input.paper;
   const { blob, headers } = await api.postForFile('/exports', body, signal);
   const disposition = headers.get('Content-Disposition') ?? '';

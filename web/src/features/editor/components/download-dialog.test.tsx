@@ -38,7 +38,7 @@ describe('DownloadDialog', () => {
 
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
     expect(beforeExport).toHaveBeenCalled();
-    expect(bodies).toEqual([{ designId: 'd-1', format: 'png', pixelRatio: 1 }]);
+    expect(bodies).toEqual([{ design_id: 'd-1', format: 'png', pixel_ratio: 1 }]);
     expect(saveFile.mock.calls[0]?.[1]).toBe('ola-s-60th-party.png');
     expect(await screen.findByText('Downloaded ola-s-60th-party.png (with watermark)')).toBeInTheDocument();
   });
@@ -48,7 +48,7 @@ describe('DownloadDialog', () => {
     await user.click(screen.getByLabelText('Use a credit for this download without watermark (3 left)'));
     await user.click(screen.getByLabelText('Large (2×)'));
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(bodies).toEqual([{ designId: 'd-1', format: 'png', pixelRatio: 2, spendCredit: true }]));
+    await waitFor(() => expect(bodies).toEqual([{ design_id: 'd-1', format: 'png', pixel_ratio: 2, spend_credit: true }]));
   });
 
   test('PDF and SVG are premium: a free user choosing one is offered the upgrade instead', async () => {
@@ -66,7 +66,7 @@ describe('DownloadDialog', () => {
     await user.click(screen.getByLabelText(/PDF \(print, 300 DPI\)/));
     expect(screen.getByRole('radio', { name: 'A4' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(bodies).toEqual([{ designId: 'd-1', format: 'pdf', dpi: 300, paper: 'a4' }]));
+    await waitFor(() => expect(bodies).toEqual([{ design_id: 'd-1', format: 'pdf', dpi: 300, paper: 'a4' }]));
   });
 
   test('the PDF’s paper is chosen: Letter, or the design’s own size', async () => {
@@ -84,8 +84,8 @@ describe('DownloadDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() =>
       expect(bodies).toEqual([
-        { designId: 'd-1', format: 'pdf', dpi: 300, paper: 'letter' },
-        { designId: 'd-1', format: 'pdf', dpi: 300 },
+        { design_id: 'd-1', format: 'pdf', dpi: 300, paper: 'letter' },
+        { design_id: 'd-1', format: 'pdf', dpi: 300 },
       ]),
     );
   });

@@ -1,23 +1,12 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
+import type { LogoMakerForm, LogoPreview } from '@/types/api';
 
-/** What the Logo Maker's form offers (`GET /api/v1/logo-maker`). */
-export type LogoMakerForm = { industries: string[]; maxBrandName: number; maxTagline: number; maxColors: number };
+export type { LogoMakerForm, LogoPreview };
 
-/** A brand kit as the server takes it. */
-export type BrandKit = { brandName: string; tagline?: string; industry?: string | null; colors?: string[] };
-
-export type LogoPreview = {
-  templateId: string;
-  name: string;
-  subCategory: string | null;
-  isPremium: boolean;
-  /** A `data:image/webp` URL. */
-  image: string;
-  /** The server's answer for this viewer: opening or downloading it asks for an upgrade. */
-  locked: boolean;
-};
+/** A brand kit as the server takes it (`BrandKitIn`). */
+export type BrandKit = { brand_name: string; tagline?: string; industry?: string | null; colors?: string[] };
 
 /** A design as the designs API answers it (the fields the Logo Maker needs). */
 export type CreatedDesign = { id: string; name: string; version: number };
@@ -41,12 +30,12 @@ export function useLogoPreviews(kit: BrandKit | null, viewer: string) {
 
 /** A new design from a logo with the kit set in (premium while the premium model is on). */
 export function openLogo(templateId: string, kit: BrandKit): Promise<CreatedDesign> {
-  return api.post<CreatedDesign>('/logo-maker/designs', { templateId, ...kit });
+  return api.post<CreatedDesign>('/logo-maker/designs', { template_id: templateId, ...kit });
 }
 
 /** The branded logo as a file (`png` with a transparent background, or `svg`); premium while the model is on. */
 export async function downloadLogo(templateId: string, kit: BrandKit, format: 'png' | 'svg'): Promise<{ blob: Blob; filename: string }> {
-  const { blob, headers } = await api.postForFile('/logo-maker/exports', { templateId, format, ...kit });
+  const { blob, headers } = await api.postForFile('/logo-maker/exports', { template_id: templateId, format, ...kit });
   const disposition = headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `logo.${format}`;
   return { blob, filename };

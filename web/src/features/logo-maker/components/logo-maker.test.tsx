@@ -10,11 +10,11 @@ import { LogoMaker } from './logo-maker';
 
 /** The Logo Maker API of docs/api.md: the form, previews per kit, and designs from a logo. */
 let asked: BrandKit[] = [];
-let opened: Array<BrandKit & { templateId: string }> = [];
+let opened: Array<BrandKit & { template_id: string }> = [];
 
 const LOGOS = [
-  { templateId: 'logo-1', name: 'Adunni Diamond Logo', subCategory: 'Business', isPremium: false, locked: false },
-  { templateId: 'logo-2', name: 'Jollof Bowl Logo', subCategory: 'Food', isPremium: true, locked: true },
+  { template_id: 'logo-1', name: 'Adunni Diamond Logo', sub_category: 'Business', is_premium: false, locked: false },
+  { template_id: 'logo-2', name: 'Jollof Bowl Logo', sub_category: 'Food', is_premium: true, locked: true },
 ];
 
 beforeEach(() => {
@@ -22,20 +22,20 @@ beforeEach(() => {
   opened = [];
   server.use(
     http.get(apiPath('/logo-maker'), () =>
-      HttpResponse.json({ industries: ['Business', 'Food'], maxBrandName: 40, maxTagline: 60, maxColors: 2 }),
+      HttpResponse.json({ industries: ['Business', 'Food'], max_brand_name: 40, max_tagline: 60, max_colors: 2 }),
     ),
     http.post(apiPath('/logo-maker/previews'), async ({ request }) => {
       const kit = (await request.json()) as BrandKit;
       asked.push(kit);
-      return HttpResponse.json({ previews: LOGOS.map((logo) => ({ ...logo, image: `data:image/webp;base64,${btoa(kit.brandName)}` })) });
+      return HttpResponse.json({ previews: LOGOS.map((logo) => ({ ...logo, image: `data:image/webp;base64,${btoa(kit.brand_name)}` })) });
     }),
     http.post(apiPath('/logo-maker/designs'), async ({ request }) => {
-      const body = (await request.json()) as BrandKit & { templateId: string };
-      if (body.templateId === 'logo-2') {
+      const body = (await request.json()) as BrandKit & { template_id: string };
+      if (body.template_id === 'logo-2') {
         return HttpResponse.json({ status: 402, code: 'upgrade_required', message: 'The Logo Maker is part of Premium' }, { status: 402 });
       }
       opened.push(body);
-      return HttpResponse.json({ id: 'design-9', name: body.brandName, version: 2 }, { status: 201 });
+      return HttpResponse.json({ id: 'design-9', name: body.brand_name, version: 2 }, { status: 201 });
     }),
   );
 });
@@ -91,7 +91,7 @@ describe('LogoMaker', () => {
 
     await user.click(screen.getByRole('button', { name: 'Use Adunni Diamond Logo' }));
     await waitFor(() => expect(calls.opened).toEqual(['design-9']));
-    expect(opened[0]).toMatchObject({ templateId: 'logo-1', brandName: "Ada's Kitchen" });
+    expect(opened[0]).toMatchObject({ template_id: 'logo-1', brand_name: "Ada's Kitchen" });
 
     await user.click(screen.getByRole('button', { name: 'Use Jollof Bowl Logo' }));
     await waitFor(() => expect(calls.upgrade).toBe(1));

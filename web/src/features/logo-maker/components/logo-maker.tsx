@@ -12,7 +12,7 @@ import { downloadLogo, openLogo, useLogoMakerForm, useLogoPreviews, type BrandKi
 import styles from './logo-maker.module.css';
 
 const DEBOUNCE_MS = 400;
-const PLACEHOLDER_KIT = { brandName: 'Your Brand', tagline: 'Your tagline here' };
+const PLACEHOLDER_KIT = { brand_name: 'Your Brand', tagline: 'Your tagline here' };
 const STARTER_COLOURS = ['#16a34a', '#f5b82e'];
 
 /** The value after it has stopped changing for `delay` ms. */
@@ -51,7 +51,7 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
   const [opening, setOpening] = useState<string | null>(null);
 
   const typed: BrandKit = {
-    brandName: brandName.trim() || PLACEHOLDER_KIT.brandName,
+    brand_name: brandName.trim() || PLACEHOLDER_KIT.brand_name,
     tagline: brandName.trim() ? tagline.trim() : tagline.trim() || PLACEHOLDER_KIT.tagline,
     industry: industry || null,
     colors,
@@ -59,16 +59,16 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
   const kit = useDeferredValue(useDebounced(typed, DEBOUNCE_MS));
   const previews = useLogoPreviews(form.data ? kit : null, viewer);
   const anyLocked = previews.data?.some((preview) => preview.locked) ?? false;
-  const maxColors = form.data?.maxColors ?? 2;
+  const maxColors = form.data?.max_colors ?? 2;
 
   const open = async (preview: LogoPreview) => {
     if (!signedIn) {
       onSignInNeeded();
       return;
     }
-    setOpening(preview.templateId);
+    setOpening(preview.template_id);
     try {
-      const design = await openLogo(preview.templateId, { ...typed, brandName: typed.brandName });
+      const design = await openLogo(preview.template_id, typed);
       onOpened(design.id);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'upgrade_required') onUpgradeNeeded();
@@ -84,9 +84,9 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
       onSignInNeeded();
       return;
     }
-    setOpening(`${preview.templateId}:${format}`);
+    setOpening(`${preview.template_id}:${format}`);
     try {
-      const { blob, filename } = await downloadLogo(preview.templateId, typed, format);
+      const { blob, filename } = await downloadLogo(preview.template_id, typed, format);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -112,7 +112,7 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
           <input
             id={`${id}-name`}
             value={brandName}
-            maxLength={form.data?.maxBrandName ?? 40}
+            maxLength={form.data?.max_brand_name ?? 40}
             placeholder="e.g. Ada's Kitchen"
             autoComplete="organization"
             onChange={(event) => setBrandName(event.target.value)}
@@ -123,7 +123,7 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
           <input
             id={`${id}-tagline`}
             value={tagline}
-            maxLength={form.data?.maxTagline ?? 60}
+            maxLength={form.data?.max_tagline ?? 60}
             placeholder="e.g. Jollof for every party"
             onChange={(event) => setTagline(event.target.value)}
           />
@@ -177,7 +177,7 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
         <ul className={styles.grid}>
           {previews.data
             ? previews.data.map((preview) => (
-                <li key={preview.templateId} className={styles.card}>
+                <li key={preview.template_id} className={styles.card}>
                   <div className={styles.imageBox}>
                     <img src={preview.image} alt={`${preview.name} with your brand`} width={400} height={400} />
                     {preview.locked ? (
@@ -189,10 +189,10 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
                   <div className={styles.cardFooter}>
                     <span className={styles.cardName}>
                       {preview.name}
-                      {preview.subCategory ? <span className={styles.hint}> · {preview.subCategory}</span> : null}
+                      {preview.sub_category ? <span className={styles.hint}> · {preview.sub_category}</span> : null}
                     </span>
                     <Button size="sm" onClick={() => void open(preview)} disabled={opening !== null} aria-label={`Use ${preview.name}`}>
-                      {opening === preview.templateId ? 'Opening…' : 'Use this logo'}
+                      {opening === preview.template_id ? 'Opening…' : 'Use this logo'}
                     </Button>
                   </div>
                   <div className={styles.downloads}>
@@ -205,7 +205,7 @@ export function LogoMaker({ signedIn, viewer, onSignInNeeded, onUpgradeNeeded, o
                         aria-label={`Download ${preview.name} as ${format === 'png' ? 'transparent PNG' : 'SVG'}`}
                         onClick={() => void download(preview, format)}
                       >
-                        {opening === `${preview.templateId}:${format}` ? 'Preparing…' : format === 'png' ? 'PNG' : 'SVG'}
+                        {opening === `${preview.template_id}:${format}` ? 'Preparing…' : format === 'png' ? 'PNG' : 'SVG'}
                       </Button>
                     ))}
                   </div>
