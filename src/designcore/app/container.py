@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from dependency_injector import containers, providers
 
 from designcore.adapters.memory import (
@@ -36,7 +37,7 @@ from designcore.adapters.memory.sandbox import InMemorySandboxTransactionReposit
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
-from designcore.app.plugins import build_adapter, check_adapter
+from designcore.app.plugins import PluggablePort, check_adapter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.analytics import AnalyticsService, BrowserAnalytics, EventRecorder
@@ -60,11 +61,10 @@ from designcore.app.settings import (
     RATE_LIMIT_BACKENDS,
     STORAGE_BACKENDS,
     Settings,
-    backend_family,
 )
 from designcore.domain.payments import premium_plan
 from designcore.domain.storage import BucketPolicy
-from designcore.ports.accounts import AccountsStore, AccountsUnitOfWork
+from designcore.ports.accounts import AccountsStore
 from designcore.ports.analytics import Analytics
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import VariantCache
@@ -144,42 +144,135 @@ def _lazy(target: str) -> Callable[..., Any]:
     return build
 
 
-def _plugin(settings: Settings, port: str, protocol: type, setting: str, spec: str) -> Any:
-    """The adapter ``spec`` names (``module:Class`` or an entry point), built with the port's
-    ``DESIGNCORE_ADAPTER_OPTIONS`` and checked against ``protocol``."""
-    return build_adapter(
-        spec, protocol=protocol, setting=setting, options=settings.adapters.options_of(port)
+@attrs.frozen
+class _Pluggable:
+    """A port whose backend setting may name an adapter of one's own, and where the setting is."""
+
+    port: PluggablePort
+    value: Callable[[Settings], str]
+    """Reads the port's backend setting."""
+
+    def family(self, settings: Settings) -> str:
+        """The family ``settings`` chooses for the port (``plugin`` for one's own)."""
+        return self.port.family(self.value(settings), settings.database.backend)
+
+    def build(self, settings: Settings) -> Any:
+        """The adapter of one's own the setting names, with the port's adapter options."""
+        return self.port.build(
+            self.value(settings), settings.adapters.options_of(self.port.options)
+        )
+
+
+_CATALOGUE = _Pluggable(
+    PluggablePort(
+        provider="catalogue",
+        options="catalogue",
+        protocol=TemplateCatalogue,
+        setting="DESIGNCORE_CATALOGUE_BACKEND",
+        families=CATALOGUE_BACKENDS,
+    ),
+    lambda settings: settings.adapters.catalogue_backend,
+)
+_ACCOUNTS = _Pluggable(
+    PluggablePort(
+        provider="accounts",
+        options="accounts",
+        protocol=AccountsStore,
+        setting="DESIGNCORE_ACCOUNTS_BACKEND",
+        families=ACCOUNTS_BACKENDS,
+        member="unit_of_work",
+    ),
+    lambda settings: settings.adapters.accounts_backend,
+)
+_STORAGE = _Pluggable(
+    PluggablePort(
+        provider="storage",
+        options="storage",
+        protocol=Storage,
+        setting="DESIGNCORE_STORAGE_BACKEND",
+        families=STORAGE_BACKENDS,
+    ),
+    lambda settings: settings.storage.backend,
+)
+_MAIL = _Pluggable(
+    PluggablePort(
+        provider="mailer",
+        options="mail",
+        protocol=Mailer,
+        setting="DESIGNCORE_MAIL_BACKEND",
+        families=MAIL_BACKENDS,
+    ),
+    lambda settings: settings.mail.backend,
+)
+_RATE_LIMIT = _Pluggable(
+    PluggablePort(
+        provider="rate_limiter",
+        options="rate_limit",
+        protocol=RateLimiter,
+        setting="DESIGNCORE_RATE_LIMIT_BACKEND",
+        families=RATE_LIMIT_BACKENDS,
+    ),
+    lambda settings: settings.auth.rate_limit_backend,
+)
+_PAYMENTS = _Pluggable(
+    PluggablePort(
+        provider="payment_gateway",
+        options="payments",
+        protocol=PaymentGateway,
+        setting="DESIGNCORE_PAYMENTS_BACKEND",
+        families=PAYMENTS_BACKENDS,
+    ),
+    lambda settings: settings.payments.backend,
+)
+_ANALYTICS = _Pluggable(
+    PluggablePort(
+        provider="analytics",
+        options="analytics",
+        protocol=Analytics,
+        setting="DESIGNCORE_ANALYTICS_BACKEND",
+        families=ANALYTICS_BACKENDS,
+    ),
+    lambda settings: settings.analytics.backend,
+)
+_PLUGGABLE = (_CATALOGUE, _ACCOUNTS, _STORAGE, _MAIL, _RATE_LIMIT, _PAYMENTS, _ANALYTICS)
+"""The ports whose backend setting may name an adapter of one's own."""
+
+
+def _by_backend(
+    settings: providers.Dependency[Settings],
+    port: _Pluggable,
+    **adapters: providers.Provider[Any],
+) -> providers.Selector[Any]:
+    """``port``'s adapter: the one of ``adapters`` whose family its backend setting names, else
+    (``plugin``) the adapter of one's own that the setting names, built once."""
+    return providers.Selector(
+        providers.Callable(port.family, settings),
+        plugin=providers.Singleton(port.build, settings),
+        **adapters,
     )
 
 
-def _accounts_family(settings: Settings) -> str:
-    """``plugin`` for an accounts store of one's own, ``memory`` when asked for or when the
-    database is, else ``sqlalchemy``."""
-    family = backend_family(settings.adapters.accounts_backend, ACCOUNTS_BACKENDS)
-    return family if family in {"plugin", "memory"} else settings.database.backend
-
-
-def _plugin_accounts(settings: Settings) -> Callable[[], AccountsUnitOfWork]:
-    """The ``unit_of_work`` of the accounts store ``DESIGNCORE_ACCOUNTS_BACKEND`` names,
-    checked against :class:`~designcore.ports.accounts.AccountsStore`."""
-    store = _plugin(
-        settings,
-        "accounts",
-        AccountsStore,
-        "DESIGNCORE_ACCOUNTS_BACKEND",
-        settings.adapters.accounts_backend,
+def _by_database(
+    settings: providers.Dependency[Settings],
+    *,
+    memory: providers.Provider[Any],
+    sqlalchemy: providers.Provider[Any],
+) -> providers.Selector[Any]:
+    """The ``memory`` adapter when ``DESIGNCORE_DATABASE_URL`` is ``memory://``, else the
+    ``sqlalchemy`` one."""
+    return providers.Selector(
+        settings.provided.database.backend, memory=memory, sqlalchemy=sqlalchemy
     )
-    return store.unit_of_work  # type: ignore[no-any-return]
 
 
-def _catalogue_family(settings: Settings) -> str:
-    """``plugin`` when an adapter of one's own is configured, else the database's family."""
-    family = backend_family(settings.adapters.catalogue_backend, CATALOGUE_BACKENDS)
-    return family if family == "plugin" else settings.database.backend
+def _on_engine(engine: providers.Provider[Engine], target: str) -> providers.Provider[Any]:
+    """The SQLAlchemy adapter ``target`` (``"module:Class"``) over ``engine``."""
+    return providers.Singleton(_lazy(target), engine=engine)
 
 
-def _family(builtins: tuple[str, ...], value: str) -> str:
-    return backend_family(value, builtins)
+def _variants_place(storage_backend: str) -> str:
+    """Image variants live beside the storage: in memory for the memory backend, else on disk."""
+    return "memory" if storage_backend == "memory" else "disk"
 
 
 def _engine(url: str, schema: str) -> Engine:
@@ -418,24 +511,16 @@ class Container(containers.DeclarativeContainer):
         _engine, url=settings.provided.database_url, schema=settings.provided.database.schema
     )
 
-    analytics_events = providers.Selector(
-        settings.provided.database.backend,
+    analytics_events = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryAnalyticsEventStore),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"),
-            engine=engine,
+        sqlalchemy=_on_engine(
+            engine, "designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"
         ),
     )
-    analytics = providers.Selector(
-        providers.Callable(_family, ANALYTICS_BACKENDS, settings.provided.analytics.backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "analytics",
-            Analytics,
-            "DESIGNCORE_ANALYTICS_BACKEND",
-            settings.provided.analytics.backend,
-        ),
+    analytics = _by_backend(
+        settings,
+        _ANALYTICS,
         local=providers.Singleton(
             _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
         ),
@@ -443,45 +528,25 @@ class Container(containers.DeclarativeContainer):
         none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
     )
     event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)
-    catalogue = providers.Selector(
-        providers.Callable(_catalogue_family, settings),
+    catalogue = _by_backend(
+        settings,
+        _CATALOGUE,
         memory=providers.Singleton(InMemoryTemplateCatalogue),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"), engine=engine
-        ),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "catalogue",
-            TemplateCatalogue,
-            "DESIGNCORE_CATALOGUE_BACKEND",
-            settings.provided.adapters.catalogue_backend,
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"),
     )
-    site_settings_store = providers.Selector(
-        settings.provided.database.backend,
+    site_settings_store = _by_database(
+        settings,
         memory=providers.Singleton(InMemorySiteSettingsStore),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"), engine=engine
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"),
     )
-    prompt_log = providers.Selector(
-        settings.provided.database.backend,
+    prompt_log = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryPromptLog),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"), engine=engine
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"),
     )
-    storage = providers.Selector(
-        providers.Callable(_family, STORAGE_BACKENDS, settings.provided.storage.backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "storage",
-            Storage,
-            "DESIGNCORE_STORAGE_BACKEND",
-            settings.provided.storage.backend,
-        ),
+    storage = _by_backend(
+        settings,
+        _STORAGE,
         memory=providers.Singleton(InMemoryStorage),
         local=providers.Singleton(
             _lazy("designcore.adapters.local_storage:LocalDirectoryStorage"),
@@ -494,19 +559,10 @@ class Container(containers.DeclarativeContainer):
     svg_sanitizer = providers.Singleton(
         _lazy("designcore.adapters.defusedxml:DefusedXmlSvgSanitizer")
     )
-    # Variants live beside the storage: in memory for the memory backend, else on disk.
     image_variants = providers.Selector(
-        providers.Callable(_family, STORAGE_BACKENDS, settings.provided.storage.backend),
-        plugin=providers.Singleton(
-            _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
-            root=settings.provided.variants_dir,
-        ),
+        providers.Callable(_variants_place, settings.provided.storage.backend),
         memory=providers.Singleton(InMemoryVariantCache),
-        local=providers.Singleton(
-            _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
-            root=settings.provided.variants_dir,
-        ),
-        s3=providers.Singleton(
+        disk=providers.Singleton(
             _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
             root=settings.provided.variants_dir,
         ),
@@ -521,14 +577,14 @@ class Container(containers.DeclarativeContainer):
         max_upload_bytes=settings.provided.storage.max_upload_bytes,
     )
 
-    accounts = providers.Selector(
-        providers.Callable(_accounts_family, settings),
+    accounts = _by_backend(
+        settings,
+        _ACCOUNTS,
         memory=providers.Singleton(_memory_accounts),
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts, engine=engine),
-        plugin=providers.Singleton(_plugin_accounts, settings),
     )
     accounts_reader = providers.Selector(
-        providers.Callable(_accounts_family, settings),
+        providers.Callable(_ACCOUNTS.family, settings),
         memory=accounts,
         sqlalchemy=providers.Singleton(_sqlalchemy_accounts_reader, engine=engine),
         plugin=accounts,
@@ -538,12 +594,10 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         ttl=providers.Factory(timedelta, seconds=settings.provided.auth.cache_seconds),
     )
-    key_ring = providers.Selector(
-        settings.provided.database.backend,
+    key_ring = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryKeyRing),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy.keys:SqlAlchemyKeyRing"), engine=engine
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.keys:SqlAlchemyKeyRing"),
     )
     auth_settings = providers.Singleton(_auth_settings, settings=settings)
     password_hasher = providers.Singleton(_lazy("designcore.adapters.argon2:Argon2PasswordHasher"))
@@ -558,8 +612,8 @@ class Container(containers.DeclarativeContainer):
     token_signer = providers.Singleton(
         _signer, key_ring=key_ring, box=secret_box, clock=clock, auth=auth_settings
     )
-    outbox = providers.Selector(
-        settings.provided.database.backend,
+    outbox = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryOutbox, clock=clock),
         sqlalchemy=providers.Singleton(
             _lazy("designcore.adapters.local_mail:DirectoryOutbox"),
@@ -567,29 +621,15 @@ class Container(containers.DeclarativeContainer):
             clock=clock,
         ),
     )
-    mailer = providers.Selector(
-        providers.Callable(_family, MAIL_BACKENDS, settings.provided.mail.backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "mail",
-            Mailer,
-            "DESIGNCORE_MAIL_BACKEND",
-            settings.provided.mail.backend,
-        ),
+    mailer = _by_backend(
+        settings,
+        _MAIL,
         outbox=outbox,
         smtp=providers.Singleton(_smtp, settings=settings),
     )
-    rate_limiter = providers.Selector(
-        providers.Callable(_family, RATE_LIMIT_BACKENDS, settings.provided.auth.rate_limit_backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "rate_limit",
-            RateLimiter,
-            "DESIGNCORE_RATE_LIMIT_BACKEND",
-            settings.provided.auth.rate_limit_backend,
-        ),
+    rate_limiter = _by_backend(
+        settings,
+        _RATE_LIMIT,
         memory=providers.Singleton(InMemoryRateLimiter, clock=clock),
         redis=providers.Singleton(
             _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
@@ -598,12 +638,10 @@ class Container(containers.DeclarativeContainer):
     google_provider = providers.Singleton(_google, settings=settings)
     identity_providers = providers.Singleton(_identity_providers, google=google_provider)
     # Provider sign-ins in progress: in the database (every worker sees them) unless memory.
-    flow_states = providers.Selector(
-        settings.provided.database.backend,
+    flow_states = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryFlowStateStore),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyFlowStateStore"), engine=engine
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyFlowStateStore"),
     )
     auth = providers.Singleton(
         AuthService,
@@ -625,12 +663,11 @@ class Container(containers.DeclarativeContainer):
     profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
     # The sandbox's transactions: in the database (every worker, a restart and the CLI see
     # them) unless memory.
-    sandbox_transactions = providers.Selector(
-        settings.provided.database.backend,
+    sandbox_transactions = _by_database(
+        settings,
         memory=providers.Singleton(InMemorySandboxTransactionRepository),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy.sandbox:SqlAlchemySandboxTransactionRepository"),
-            engine=engine,
+        sqlalchemy=_on_engine(
+            engine, "designcore.adapters.sqlalchemy.sandbox:SqlAlchemySandboxTransactionRepository"
         ),
     )
     paystack_sandbox = providers.Singleton(
@@ -641,16 +678,9 @@ class Container(containers.DeclarativeContainer):
         webhook_url=settings.provided.sandbox_webhook_url,
         checkout_url=settings.provided.sandbox_checkout_url,
     )
-    payment_gateway = providers.Selector(
-        providers.Callable(_family, PAYMENTS_BACKENDS, settings.provided.payments.backend),
-        plugin=providers.Singleton(
-            _plugin,
-            settings,
-            "payments",
-            PaymentGateway,
-            "DESIGNCORE_PAYMENTS_BACKEND",
-            settings.provided.payments.backend,
-        ),
+    payment_gateway = _by_backend(
+        settings,
+        _PAYMENTS,
         sandbox=providers.Singleton(
             _lazy("designcore.adapters.paystack.sandbox:SandboxGateway"), paystack_sandbox
         ),
@@ -680,14 +710,12 @@ class Container(containers.DeclarativeContainer):
         plan=premium,
         clock=clock,
     )
-    problem_report_store = providers.Selector(
-        settings.provided.database.backend,
+    problem_report_store = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryProblemReportRepository),
-        sqlalchemy=providers.Singleton(
-            _lazy(
-                "designcore.adapters.sqlalchemy.problem_reports:SqlAlchemyProblemReportRepository"
-            ),
-            engine=engine,
+        sqlalchemy=_on_engine(
+            engine,
+            "designcore.adapters.sqlalchemy.problem_reports:SqlAlchemyProblemReportRepository",
         ),
     )
     problem_reports = providers.Singleton(
@@ -698,12 +726,11 @@ class Container(containers.DeclarativeContainer):
         email_of=profiles.provided.email_of,
         clock=clock,
     )
-    creators_directory = providers.Selector(
-        settings.provided.database.backend,
+    creators_directory = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryCreatorDirectory, catalogue=catalogue),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy.creators:SqlAlchemyCreatorDirectory"),
-            engine=engine,
+        sqlalchemy=_on_engine(
+            engine, "designcore.adapters.sqlalchemy.creators:SqlAlchemyCreatorDirectory"
         ),
     )
     creators = providers.Singleton(CreatorService, directory=creators_directory, clock=clock)
@@ -735,12 +762,10 @@ class Container(containers.DeclarativeContainer):
             read_owned=media.provided.read_owned,
         ),
     )
-    design_repository = providers.Selector(
-        settings.provided.database.backend,
+    design_repository = _by_database(
+        settings,
         memory=providers.Singleton(InMemoryDesignRepository),
-        sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyDesignRepository"), engine=engine
-        ),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyDesignRepository"),
     )
     designs = providers.Singleton(
         DesignService,
@@ -812,15 +837,6 @@ def build_container(settings: Settings, *, analytics: Analytics | None = None) -
 def _check_plugins(container: Container, settings: Settings) -> None:
     """Build every adapter chosen from outside the package now, so a missing module or member
     fails at start-up (``PluginNotFound``, ``AdapterMismatch``) rather than on first use."""
-    chosen = {
-        "catalogue": _catalogue_family(settings),
-        "accounts": _accounts_family(settings),
-        "storage": backend_family(settings.storage.backend, STORAGE_BACKENDS),
-        "mailer": backend_family(settings.mail.backend, MAIL_BACKENDS),
-        "rate_limiter": backend_family(settings.auth.rate_limit_backend, RATE_LIMIT_BACKENDS),
-        "payment_gateway": backend_family(settings.payments.backend, PAYMENTS_BACKENDS),
-        "analytics": backend_family(settings.analytics.backend, ANALYTICS_BACKENDS),
-    }
-    for name, family in chosen.items():
-        if family == "plugin":
-            getattr(container, name)()
+    for pluggable in _PLUGGABLE:
+        if pluggable.family(settings) == "plugin":
+            getattr(container, pluggable.port.provider)()

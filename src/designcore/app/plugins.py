@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
+import attrs
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "AdapterMismatch",
@@ -150,3 +152,39 @@ def build_adapter(
         ) from error
     check_adapter(adapter, protocol, setting=setting, spec=spec)
     return adapter
+
+
+def backend_family(value: str, builtins: tuple[str, ...]) -> str:
+    """``value`` when it names a built-in adapter, else ``plugin``."""
+    return value if value in builtins else "plugin"
+
+
+@attrs.frozen
+class PluggablePort:
+    """A port whose backend setting names a built-in adapter family or an adapter of one's own
+    (``module:Class`` or an entry point's name)."""
+
+    provider: str
+    """The container's provider of the port (``storage``, ``payment_gateway``, …)."""
+    options: str
+    """The port's key in ``DESIGNCORE_ADAPTER_OPTIONS`` (``storage``, ``payments``, …)."""
+    protocol: type
+    """The port's ``Protocol``, which an adapter of one's own is checked against."""
+    setting: str
+    """The backend setting's environment variable (``DESIGNCORE_STORAGE_BACKEND``, …)."""
+    families: tuple[str, ...]
+    """The built-in families the setting may name; ``""`` stands for the database's family."""
+    member: str | None = None
+    """The member of the built adapter that serves the port, when not the adapter itself
+    (an accounts store serves its ``unit_of_work``)."""
+
+    def family(self, value: str, database: str) -> str:
+        """The family the setting's ``value`` chooses: a built-in family (``""`` is read as
+        ``database``, the database's family) or ``plugin``."""
+        return backend_family(value, self.families) or database
+
+    def build(self, spec: str, options: Mapping[str, Any] | None = None) -> Any:
+        """The adapter of one's own ``spec`` names, built with ``options`` (the port's
+        ``DESIGNCORE_ADAPTER_OPTIONS``) and checked against :attr:`protocol`."""
+        adapter = build_adapter(spec, protocol=self.protocol, setting=self.setting, options=options)
+        return adapter if self.member is None else getattr(adapter, self.member)

@@ -58,11 +58,6 @@ ACCOUNTS_BACKENDS = ("", "memory")
 ANALYTICS_BACKENDS = ("local", "posthog", "none")
 
 
-def backend_family(value: str, builtins: tuple[str, ...]) -> str:
-    """``value`` when it names a built-in adapter, else ``plugin``."""
-    return value if value in builtins else "plugin"
-
-
 @attrs.frozen
 class DatabaseSettings:
     """Where the catalogue, accounts and payments live."""
