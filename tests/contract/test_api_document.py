@@ -71,8 +71,10 @@ NOT_YET_ACCEPTING = frozenset(
         "GET /auth/v1/authorize",
         # from must not be after to: query parameters cannot depend on each other.
         "GET /api/v1/designs",
-        # Work to do: a design document's structure (domain/document.py) is not yet stated
-        # (the export options, their cross-field rules and the source are).
+        # The document, options and source are stated; not statable: the output's size is a
+        # product of fields (each page's sides times pixel_ratio or dpi, times the pages), held
+        # to the caller's plan's limits per export (413), and PDF, SVG and spend_credit depend on
+        # the caller's plan and credits (402).
         "POST /api/v1/exports",
         # key must name a picture in the caller's own folder of user-uploads: who the caller
         # is (server state), refused with 400 by design.

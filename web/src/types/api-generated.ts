@@ -2081,9 +2081,7 @@ export interface components {
         /** ExportIn */
         ExportIn: ({
             design_id?: (string & unknown) | null;
-            document?: {
-                [key: string]: components["schemas"]["NulFreeJson"];
-            } | null;
+            document?: components["schemas"]["DesignDocument"] | null;
             dpi?: number | null;
             /** @enum {string} */
             format: "png" | "jpeg" | "pdf" | "svg";
@@ -2110,9 +2108,7 @@ export interface components {
         } | {
             design_id: string & unknown;
         } | {
-            document: {
-                [key: string]: components["schemas"]["NulFreeJson"];
-            };
+            document: components["schemas"]["DesignDocument"];
         });
         /** ExternalOut */
         ExternalOut: {

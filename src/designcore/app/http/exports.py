@@ -13,10 +13,11 @@ import anyio.to_thread
 import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
-from litestar.openapi.spec import Schema
+from litestar.openapi.spec import OpenAPIType, Reference, Schema
 from litestar.params import SkipValidation
 
 from designcore.app.http import field_rules
+from designcore.app.http.api_docs import DESIGN_DOCUMENT_REF
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
@@ -57,7 +58,10 @@ class ExportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         "spendCredit": "spend_credit",
     }
     exactly_one: ClassVar[tuple[str, ...]] = ("template_id", "design_id", "document")
-    schemas: ClassVar[dict[str, Schema]] = field_rules.EXPORT_FIELDS
+    schemas: ClassVar[dict[str, Schema | Reference]] = {
+        **field_rules.EXPORT_FIELDS,
+        "document": Schema(one_of=[DESIGN_DOCUMENT_REF, Schema(type=OpenAPIType.NULL)]),
+    }
     choices: ClassVar[list[Schema]] = field_rules.EXPORT_CHOICES
     rules: ClassVar[dict[str, dict[str, Any]]] = {
         "template_id": field_rules.REFERENCE_ID,
