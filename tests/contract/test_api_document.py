@@ -125,6 +125,16 @@ def fixture_api_schema(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
         )
 
 
+FUZZING = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=EXAMPLES < 200,
+    database=None,
+)
+"""How each operation is run: ``EXAMPLES`` examples, repeatable in the short run."""
+
+
 def _disagreements(
     operation: Any,
     mode: GenerationMode = GenerationMode.POSITIVE,
@@ -133,13 +143,7 @@ def _disagreements(
     """Run ``EXAMPLES`` generated requests of one operation; answer what went wrong."""
 
     @given(case=operation.as_strategy(generation_mode=mode))
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-        derandomize=EXAMPLES < 200,
-        database=None,
-    )
+    @FUZZING
     def run(case: Any) -> None:
         case.call_and_validate(headers=HEADERS, checks=checked)
 
@@ -227,13 +231,7 @@ def _saved_design_cases(api_schema: Any, mode: GenerationMode) -> list[tuple[Any
     answered: list[tuple[Any, Any]] = []
 
     @given(case=save.as_strategy(generation_mode=mode))
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-        derandomize=EXAMPLES < 200,
-        database=None,
-    )
+    @FUZZING
     def run(case: Any) -> None:
         current = reading.Case(path_parameters={"design_id": design}).call(headers=HEADERS)
         case.path_parameters = {"design_id": design}

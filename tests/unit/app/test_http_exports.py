@@ -201,22 +201,27 @@ class TestErrors:
             issue["path"] for issue in response.json()["issues"]
         }
 
-    def test_a_document_follows_the_rules_of_a_stored_design(self, client: Client) -> None:
-        """An exported document keeps a stored design's sides (1 to 10,000 px), even where the
-        pixel ratio would bring the output within limits: 413 limit_exceeded."""
+    @pytest.mark.parametrize(
+        ("width", "height", "pixel_ratio"),
+        [
+            # A page past the pixel limits once drawn three times larger.
+            (4000, 3000, 3),
+            # A side no stored design may have, although drawn at 0.1 it would be 2,000 px.
+            (20_000, 100, 0.1),
+        ],
+    )
+    def test_limits_are_413(
+        self, client: Client, width: int, height: int, pixel_ratio: float
+    ) -> None:
+        """A page past the pixel limits, or a document past a stored design's sides (1 to
+        10,000 px): 413 limit_exceeded with the limit in the message."""
         response = client.post(
             URL,
-            json={"document": flyer(width=20_000, height=100), "format": "png", "pixel_ratio": 0.1},
-            headers=FREE,
-        )
-        assert (413, "limit_exceeded") == error(response)
-        assert "10,000 px" in response.json()["message"]
-
-    def test_limits_are_413(self, client: Client) -> None:
-        """A page past the pixel limits: 413 limit_exceeded with the limit in the message."""
-        response = client.post(
-            URL,
-            json={"document": flyer(width=4000, height=3000), "format": "png", "pixel_ratio": 3},
+            json={
+                "document": flyer(width=width, height=height),
+                "format": "png",
+                "pixel_ratio": pixel_ratio,
+            },
             headers=FREE,
         )
         assert (413, "limit_exceeded") == error(response)
