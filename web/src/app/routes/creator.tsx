@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useCreator, useCreatorTemplates } from '@/features/creators/api/get-creators';
 import { CreatorAvatar } from '@/features/creators/components/creator-avatar';
 import { templateCountLabel } from '@/features/creators/components/creator-card';
-import { Pagination } from '@/features/templates/components/pagination';
+import { Pager } from '@/components/ui/pager';
 import { TemplateGrid } from '@/features/templates/components/template-grid';
 import { previewHref } from '@/features/templates/lib/preview-route';
 import { ApiError } from '@/lib/api-client';
@@ -86,7 +86,7 @@ export default function CreatorRoute() {
                 hrefFor={(template) => previewHref(listingPath, template.id, search)}
                 eagerCount={4}
               />
-              <Pagination
+              <Pager
                 currentPage={templates.data.current_page}
                 totalPages={templates.data.total_pages}
                 hrefFor={(target) => pageHref(listingPath, searchParams, target)}

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { useCreators } from '@/features/creators/api/get-creators';
 import { CreatorCard } from '@/features/creators/components/creator-card';
-import { Pagination } from '@/features/templates/components/pagination';
+import { Pager } from '@/components/ui/pager';
 import { pageFrom, pageHref } from '@/lib/page-query';
 
 import styles from './creators.module.css';
@@ -50,7 +50,7 @@ export default function CreatorsRoute() {
             <CreatorCard key={creator.username} creator={creator} />
           ))}
         </ul>
-        <Pagination
+        <Pager
           currentPage={data.current_page}
           totalPages={data.total_pages}
           hrefFor={(target) => pageHref(pathname, searchParams, target)}

@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCategories, useCategory } from '@/features/templates/api/get-categories';
 import { useTemplates, type ListingQuery } from '@/features/templates/api/get-templates';
-import { Pagination } from '@/features/templates/components/pagination';
+import { Pager } from '@/components/ui/pager';
 import { TemplateGrid } from '@/features/templates/components/template-grid';
 import { TemplateSearch } from '@/features/templates/components/template-search';
 import { previewHref } from '@/features/templates/lib/preview-route';
@@ -171,7 +171,7 @@ function Results({ query, search }: { query: ListingQuery | null; search: string
           eagerCount={EAGER_CARDS}
         />
       </div>
-      <Pagination
+      <Pager
         currentPage={data.currentPage}
         totalPages={data.totalPages}
         hrefFor={(target) => pageHref(pathname, searchParams, target)}

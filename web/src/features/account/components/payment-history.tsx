@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatKobo } from '@/lib/format';
 
@@ -55,19 +55,13 @@ export function PaymentHistory({ userId }: { userId: string }) {
           </tbody>
         </table>
       </div>
-      {data.total_pages > 1 ? (
-        <div className={styles.pager}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className={styles.muted}>
-            Page {data.current_page} of {data.total_pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={!data.has_more} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <Pager
+        label="Payment pages"
+        show="count"
+        currentPage={data.current_page}
+        totalPages={data.total_pages}
+        onPageChange={setPage}
+      />
     </>
   );
 }

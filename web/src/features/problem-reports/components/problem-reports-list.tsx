@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { formatDateTime } from '@/lib/format';
@@ -128,18 +129,14 @@ export function ProblemReportsList() {
           ))}
         </ul>
       )}
-      {data && data.total_pages > 1 ? (
-        <div className={styles.pager}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className={styles.muted}>
-            Page {data.current_page} of {data.total_pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={!data.has_more} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
+      {data ? (
+        <Pager
+          label="Problem report pages"
+          show="count"
+          currentPage={data.current_page}
+          totalPages={data.total_pages}
+          onPageChange={setPage}
+        />
       ) : null}
     </section>
   );
