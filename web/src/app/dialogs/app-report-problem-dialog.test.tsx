@@ -51,7 +51,7 @@ describe('the Report a Problem dialog', () => {
 
     await screen.findByText('Report sent');
     const [path] = [...memberDb.uploads.keys()];
-    expect(path).toMatch(new RegExp(`^problem-screenshots/${owner.id}/problem-reports/\\d+\\.png$`));
+    expect(path).toMatch(new RegExp(`^problem-screenshots/${owner.id}/problem-reports/[0-9a-z]+-shot\\.png$`));
     expect(memberDb.uploads.get(path ?? '')).toBe(7);
     expect(memberDb.reports[0]?.screenshot_key).toBe(path);
   });
