@@ -4,6 +4,7 @@ sanitising, variants, the disk cache and conditional requests."""
 from __future__ import annotations
 
 import io
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -313,6 +314,51 @@ class TestSizeCap:
         anyio.run(app, scope, receive, send)  # type: ignore[arg-type]
         assert 413 == sent[0]["status"]
         assert chunks_read <= 12
+
+    def test_streamed_multipart_is_cut_off_while_reading(
+        self, small_cap_container: Container
+    ) -> None:
+        """A multipart body without Content-Length whose file never ends is refused with
+        object_too_large after about the cap and the room for the form's boundaries: the
+        server stops reading instead of parsing everything sent."""
+        app = create_app(container=small_cap_container)
+        chunks_read = 0
+        sent: list[dict[str, Any]] = []
+        head = b'--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'
+
+        async def receive() -> dict[str, Any]:
+            nonlocal chunks_read
+            chunks_read += 1
+            body = head if chunks_read == 1 else b"\x00" * 1000
+            return {"type": "http.request", "body": body, "more_body": chunks_read < 5000}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        path = f"{UPLOAD}/user-uploads/u-free/endless.png"
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [
+                (b"authorization", b"Bearer free-token"),
+                (b"content-type", b"multipart/form-data; boundary=XyZ"),
+                (b"host", b"test"),
+            ],
+            "client": ("127.0.0.1", 1),
+            "server": ("test", 80),
+            "state": {},
+        }
+        anyio.run(app, scope, receive, send)  # type: ignore[arg-type]
+        body = b"".join(message.get("body", b"") for message in sent[1:])
+        assert (413, "object_too_large") == (sent[0]["status"], json.loads(body)["code"])
+        assert chunks_read <= 80
 
     def test_declared_length_over_the_cap_is_refused_unread(
         self, small_cap_container: Container

@@ -41,7 +41,7 @@ from designcore.app.http.sandbox import MerchantController, SandboxController
 from designcore.app.http.security import cors_config, security_headers
 from designcore.app.http.server_timing import ServerTimingMiddleware
 from designcore.app.http.site_settings import SiteSettingsController
-from designcore.app.http.storage import storage_handlers
+from designcore.app.http.storage import StorageController
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import WebController
 from designcore.app.periodic import Schedule, lifespan
@@ -94,7 +94,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         RpcController,
         PromptController,
         SiteSettingsController,
-        *storage_handlers(settings.storage.max_upload_bytes),
+        StorageController,
         AccountController,
         AccountBooksController,
         ProblemReportController,

@@ -15,11 +15,12 @@ from urllib.parse import unquote
 
 import anyio.to_thread
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import HeaderParameter, QueryParameter
+from litestar.types import Receive, ReceiveMessage
 
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import (
@@ -82,64 +83,6 @@ def _headers_for(media_type: str) -> dict[str, str]:
     return headers
 
 
-@get(
-    "/storage/v1/object/public/{bucket:str}/{path:path}",
-    operation_id="readPublicObject",
-    tags=["storage"],
-    sync_to_thread=True,
-    include_in_schema=True,
-)
-def read_public_object(
-    media: NamedDependency[MediaService],
-    bucket: BucketName,
-    path: ObjectPath,
-    request: Request,  # type: ignore[type-arg]
-) -> Response[bytes]:
-    """An object of a public bucket, with a strong ETag and a one-hour public cache (a
-    private bucket answers 404 as an unknown one)."""
-    stored = media.read_public(bucket, path.lstrip("/"))
-    etag = f'"{stored.etag}"'
-    headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
-    if etag in _entity_tags(request.headers.get("if-none-match")):
-        return Response(b"", status_code=304, headers=headers)
-    return Response(
-        stored.data,
-        media_type=stored.content_type,
-        headers={**headers, **_headers_for(stored.content_type)},
-    )
-
-
-@get(
-    "/storage/v1/object/authenticated/{bucket:str}/{path:path}",
-    operation_id="readOwnObject",
-    tags=["storage"],
-    sync_to_thread=True,
-)
-def read_own_object(
-    media: NamedDependency[MediaService],
-    viewer: Me,
-    bucket: BucketName,
-    path: ObjectPath,
-    request: Request,  # type: ignore[type-arg]
-) -> Response[bytes]:
-    """One of the caller's own objects (bearer token), private buckets included: what a
-    design draws from ``/storage/v1/object/authenticated/{bucket}/{user_id}/…``. Another
-    user's folder answers 404 as an unknown object; 401 ``sign_in_required`` without a token.
-    Strong ETag (304 on ``If-None-Match``), ``Cache-Control: private, no-cache``."""
-    if viewer.user_id is None:
-        raise NotAllowed("sign in to read your own files", code="sign_in_required")
-    stored = media.read_owned(viewer.user_id, bucket, _object_path(path))
-    etag = f'"{stored.etag}"'
-    headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
-    if etag in _entity_tags(request.headers.get("if-none-match")):
-        return Response(b"", status_code=304, headers=headers)
-    return Response(
-        stored.data,
-        media_type=stored.content_type,
-        headers={**headers, **_headers_for(stored.content_type)},
-    )
-
-
 class UploadOut(msgspec.Struct):
     """Where the upload was stored, as the hosted storage API answers it."""
 
@@ -155,19 +98,83 @@ def _query(description: str, *, name: str | None = None, **rule: Any) -> Any:
     return QueryParameter(name=name, description=description, schema_extra=rule or None)
 
 
-def storage_handlers(max_upload_bytes: int) -> list[object]:
-    """The storage routes; uploads accept at most ``max_upload_bytes`` of file."""
+Media = NamedDependency[MediaService]
+
+
+class StorageController(Controller):
+    """``/storage/v1``: stored objects, uploads and rendered image variants."""
+
+    path = "/storage/v1"
+    tags = ["storage"]
+
+    @get(
+        "/object/public/{bucket:str}/{path:path}",
+        operation_id="readPublicObject",
+        sync_to_thread=True,
+        include_in_schema=True,
+    )
+    def read_public_object(
+        self,
+        media: Media,
+        bucket: BucketName,
+        path: ObjectPath,
+        request: Request,  # type: ignore[type-arg]
+    ) -> Response[bytes]:
+        """An object of a public bucket, with a strong ETag and a one-hour public cache (a
+        private bucket answers 404 as an unknown one)."""
+        stored = media.read_public(bucket, path.lstrip("/"))
+        etag = f'"{stored.etag}"'
+        headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
+        if etag in _entity_tags(request.headers.get("if-none-match")):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(
+            stored.data,
+            media_type=stored.content_type,
+            headers={**headers, **_headers_for(stored.content_type)},
+        )
+
+    @get(
+        "/object/authenticated/{bucket:str}/{path:path}",
+        operation_id="readOwnObject",
+        sync_to_thread=True,
+    )
+    def read_own_object(
+        self,
+        media: Media,
+        viewer: Me,
+        bucket: BucketName,
+        path: ObjectPath,
+        request: Request,  # type: ignore[type-arg]
+    ) -> Response[bytes]:
+        """One of the caller's own objects (bearer token), private buckets included: what a
+        design draws from ``/storage/v1/object/authenticated/{bucket}/{user_id}/…``. Another
+        user's folder answers 404 as an unknown object; 401 ``sign_in_required`` without a token.
+        Strong ETag (304 on ``If-None-Match``), ``Cache-Control: private, no-cache``."""
+        if viewer.user_id is None:
+            raise NotAllowed("sign in to read your own files", code="sign_in_required")
+        stored = media.read_owned(viewer.user_id, bucket, _object_path(path))
+        etag = f'"{stored.etag}"'
+        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
+        if etag in _entity_tags(request.headers.get("if-none-match")):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(
+            stored.data,
+            media_type=stored.content_type,
+            headers={**headers, **_headers_for(stored.content_type)},
+        )
 
     @post(
-        "/storage/v1/object/{bucket:str}/{path:path}",
+        "/object/{bucket:str}/{path:path}",
         operation_id="uploadObject",
-        tags=["storage"],
         status_code=200,
-        request_max_body_size=max_upload_bytes + MULTIPART_ALLOWANCE,
+        # The limit is a setting, read by ``_read_upload`` from the media service: the
+        # framework's would be fixed when the route is declared.
+        request_max_body_size=None,
         opt={ACCEPTED_MEDIA: ANY_MEDIA},
     )
     async def upload_object(
-        media: NamedDependency[MediaService],
+        self,
+        media: Media,
         viewer: Me,
         bucket: BucketName,
         path: ObjectPath,
@@ -198,13 +205,13 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
         return UploadOut(Key=f"{info.bucket}/{info.path}", Id=str(object_id))
 
     @get(
-        "/storage/v1/render/image/public/{bucket:str}/{path:path}",
+        "/render/image/public/{bucket:str}/{path:path}",
         operation_id="renderPublicImage",
-        tags=["storage"],
         sync_to_thread=True,
     )
     def render_public_image(
-        media: NamedDependency[MediaService],
+        self,
+        media: Media,
         bucket: BucketName,
         path: ObjectPath,
         request: Request[Any, Any, Any],
@@ -238,7 +245,22 @@ def storage_handlers(max_upload_bytes: int) -> list[object]:
             headers={**headers, **_headers_for(rendered.variant.media_type)},
         )
 
-    return [read_public_object, read_own_object, upload_object, render_public_image]
+
+def _capped(receive: Receive, ceiling: int) -> Receive:
+    """``receive`` refusing (``RequestEntityTooLarge``) a body past ``ceiling`` bytes as soon
+    as they arrive, as the framework's own limit would."""
+    received = 0
+
+    async def capped() -> ReceiveMessage:
+        nonlocal received
+        message = await receive()
+        if message["type"] == "http.request":
+            received += len(message.get("body", b""))
+            if received > ceiling:
+                raise RequestEntityTooLarge
+        return message
+
+    return capped
 
 
 async def _read_upload(request: Request[Any, Any, Any], media: MediaService) -> bytes:
@@ -247,6 +269,9 @@ async def _read_upload(request: Request[Any, Any, Any], media: MediaService) -> 
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit + MULTIPART_ALLOWANCE:
         raise media.too_large()
+    request = Request(
+        request.scope, _capped(request.receive, limit + MULTIPART_ALLOWANCE), request.send
+    )
     content_type, _ = request.content_type
     try:
         if content_type == "multipart/form-data":
