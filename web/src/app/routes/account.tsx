@@ -2,23 +2,21 @@ import { lazy, Suspense, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { GiftIcon } from '@/components/ui/icons';
-import { PageSpinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { CreditsLedger } from '@/features/account/components/credits-ledger';
 import { PaymentHistory } from '@/features/account/components/payment-history';
 import { PlanSummary } from '@/features/account/components/plan-summary';
 import { TimeZoneSetting } from '@/features/account/components/time-zone-setting';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { MfaSettings } from '@/features/auth/components/mfa-settings';
 import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
 import { fullName, isActivePremium, planLabel } from '@/lib/profile';
 
+import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
 import styles from './account.module.css';
-import page from './page.module.css';
 
 const ReferralDialog = lazy(() =>
   import('@/features/referrals/components/referral-dialog').then((module) => ({ default: module.ReferralDialog })),
@@ -29,26 +27,19 @@ const ReferralDialog = lazy(() =>
  * programme that earns them), password and two-factor authentication.
  */
 export default function AccountRoute() {
-  const { user, profile, loading, refreshProfile } = useAuth();
-  const authDialog = useAuthDialog();
+  return (
+    <RequireSignIn title="Account" heading="Sign in to see your account">
+      {(member) => <AccountPage {...member} />}
+    </RequireSignIn>
+  );
+}
+
+function AccountPage({ user, profile }: SignedIn) {
+  const { refreshProfile } = useAuth();
   const upgradeDialog = useUpgradeDialog();
   const { premiumBusinessModelEnabled } = useSiteSettings();
   const [referralOpen, setReferralOpen] = useState(false);
   const title = <title>{`Account · ${env.APP_NAME}`}</title>;
-
-  if (loading) return <PageSpinner />;
-  if (!user) {
-    return (
-      <section className={page.page}>
-        {title}
-        <h1 className={page.title}>Sign in to see your account</h1>
-        <div className={page.actions}>
-          <Button onClick={() => authDialog.open('signin')}>Sign In</Button>
-        </div>
-      </section>
-    );
-  }
-
   const name = fullName(profile ?? user.user_metadata);
   const premium = isActivePremium(profile);
   return (

@@ -1,15 +1,15 @@
 import { useNavigate } from 'react-router';
 
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
-import { useAuth } from '@/features/auth/components/auth-provider';
 import { usePhotoEditorCapabilities } from '@/features/photo-editor/api/photo-editor';
 import { PhotoEditor } from '@/features/photo-editor/components/photo-editor';
 import { isAdmin } from '@/lib/profile';
+
+import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
 
 import styles from './page.module.css';
 import layout from './tool-page.module.css';
@@ -18,41 +18,30 @@ const TITLE = 'AI Photo Editor';
 
 /** `/ai-photo-editor`: administrators only (the server refuses everyone else with 403 too). */
 export default function AiPhotoEditorRoute() {
+  return (
+    <RequireSignIn title={TITLE} heading={TITLE} text="Sign in with an administrator account to edit photos." waitForProfile>
+      {(member) => (isAdmin(member.profile) ? <PhotoEditorPage {...member} /> : <NotAdmin />)}
+    </RequireSignIn>
+  );
+}
+
+function NotAdmin() {
+  return (
+    <section className={styles.page}>
+      <title>{`Not allowed · ${env.APP_NAME}`}</title>
+      <p className={styles.code}>403</p>
+      <h1 className={styles.title}>Not allowed</h1>
+      <p className={styles.text}>The AI Photo Editor is for administrators.</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.home.getHref()}>Go home</ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function PhotoEditorPage({ user }: SignedIn) {
   const navigate = useNavigate();
-  const { user, profile, loading } = useAuth();
-  const authDialog = useAuthDialog();
-  const admin = isAdmin(profile);
-  const capabilities = usePhotoEditorCapabilities(user !== null && admin);
-
-  if (loading || (user !== null && profile === null)) return <PageSpinner />;
-
-  if (user === null) {
-    return (
-      <section className={styles.page}>
-        <title>{`${TITLE} · ${env.APP_NAME}`}</title>
-        <h1 className={styles.title}>{TITLE}</h1>
-        <p className={styles.text}>Sign in with an administrator account to edit photos.</p>
-        <div className={styles.actions}>
-          <Button onClick={() => authDialog.open('signin')}>Sign In</Button>
-        </div>
-      </section>
-    );
-  }
-
-  if (!admin) {
-    return (
-      <section className={styles.page}>
-        <title>{`Not allowed · ${env.APP_NAME}`}</title>
-        <p className={styles.code}>403</p>
-        <h1 className={styles.title}>Not allowed</h1>
-        <p className={styles.text}>The AI Photo Editor is for administrators.</p>
-        <div className={styles.actions}>
-          <ButtonLink to={paths.home.getHref()}>Go home</ButtonLink>
-        </div>
-      </section>
-    );
-  }
-
+  const capabilities = usePhotoEditorCapabilities(true);
   return (
     <section className={layout.page}>
       <title>{`${TITLE} · ${env.APP_NAME}`}</title>

@@ -63,7 +63,9 @@ describe('/design', () => {
     );
     const { router } = render('/design?blank=true');
 
-    expect(await screen.findByText('Creating new design...')).toBeInTheDocument();
+    // Found (findByText fails otherwise); the page drawn while the session loads gives way to the
+    // same page drawn for the member, so the node found may already be replaced.
+    await screen.findByText('Creating new design...');
     await waitFor(() => expect(router.state.location.pathname).toBe('/editor'), { timeout: 10_000 });
     expect(router.state.location.search).toBe('?designId=d-42');
     expect(body).toEqual({ blank: { width: 1080, height: 1080 } });

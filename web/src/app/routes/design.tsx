@@ -5,12 +5,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
-import { useAuth } from '@/features/auth/components/auth-provider';
 import { createDesign, latestDesignFrom } from '@/features/editor/api/designs';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
+import { RequireSignIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
 import styles from './page.module.css';
@@ -56,17 +55,33 @@ type Existing = { id: string; name: string; updated_at: string };
  */
 export default function DesignRoute() {
   const [params] = useSearchParams();
+  const templateId = params.get('templateId');
+  const blank = params.get('blank') === 'true';
+  if (!templateId && !blank) {
+    return <Message title="Nothing to open" text="Choose a template or start with a blank page." />;
+  }
+  return (
+    <RequireSignIn
+      title="Sign in to design"
+      heading="Sign in to design"
+      text="Sign in or create an account to customise templates."
+      openDialog
+      pending={<Creating />}
+      actions={<BrowseTemplates variant="secondary" />}
+    >
+      {() => <CreateDesign templateId={templateId} fresh={params.get('new') === 'true'} />}
+    </RequireSignIn>
+  );
+}
+
+/** Creates the design (or first offers the member's latest one from the template). */
+function CreateDesign({ templateId, fresh }: { templateId: string | null; fresh: boolean }) {
   const navigate = useNavigate();
-  const { user, loading } = useAuth();
-  const authDialog = useAuthDialog();
   const upgrade = useUpgradeDialog();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [existing, setExisting] = useState<Existing | null>(null);
   const started = useRef<string | null>(null);
-  const templateId = params.get('templateId');
-  const blank = params.get('blank') === 'true';
-  const request = templateId ? `template:${templateId}` : blank ? 'blank' : null;
-  const fresh = params.get('new') === 'true';
+  const request = templateId ? `template:${templateId}` : 'blank';
 
   const create = useCallback(() => {
     createDesign(templateId ? { template_id: templateId } : { blank: BLANK_SIZE })
@@ -81,11 +96,6 @@ export default function DesignRoute() {
   }, [templateId, navigate, upgrade]);
 
   useEffect(() => {
-    if (loading || !request) return;
-    if (!user) {
-      authDialog.open('signin');
-      return;
-    }
     if (started.current === request) return;
     started.current = request;
     if (!templateId || fresh) {
@@ -99,14 +109,8 @@ export default function DesignRoute() {
         create();
       },
     );
-  }, [loading, user, request, templateId, fresh, authDialog, create]);
+  }, [request, templateId, fresh, create]);
 
-  if (!request) {
-    return <Message title="Nothing to open" text="Choose a template or start with a blank page." />;
-  }
-  if (!loading && !user) {
-    return <Message title="Sign in to design" text="Sign in or create an account to customise templates." />;
-  }
   if (failure) return <Message title={failure.title} text={failure.text} />;
   if (existing) {
     return (
@@ -131,12 +135,24 @@ export default function DesignRoute() {
       </section>
     );
   }
+  return <Creating />;
+}
+
+function Creating() {
   return (
     <section className={styles.page} aria-busy="true">
       <title>{`Creating new design · ${env.APP_NAME}`}</title>
       <Spinner label="Creating new design" />
       <p className={styles.text}>Creating new design...</p>
     </section>
+  );
+}
+
+function BrowseTemplates({ variant }: { variant?: 'secondary' }) {
+  return (
+    <ButtonLink to={paths.templates.getHref()} {...(variant ? { variant } : {})}>
+      Browse templates
+    </ButtonLink>
   );
 }
 
@@ -147,7 +163,7 @@ function Message({ title, text }: Failure) {
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.text}>{text}</p>
       <div className={styles.actions}>
-        <ButtonLink to={paths.templates.getHref()}>Browse templates</ButtonLink>
+        <BrowseTemplates />
       </div>
     </section>
   );

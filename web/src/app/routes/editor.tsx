@@ -5,7 +5,6 @@ import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { getDesign, getTemplateFields, type Design } from '@/features/editor/api/designs';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
@@ -14,6 +13,7 @@ import { useSiteSettings } from '@/features/site-settings/components/site-settin
 import { ApiError } from '@/lib/api-client';
 import { isActivePremium } from '@/lib/profile';
 
+import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
 import styles from './page.module.css';
@@ -24,8 +24,24 @@ type Loaded = { design: Design; fields: FieldRequirement[] };
 export default function EditorRoute() {
   const [params] = useSearchParams();
   const designId = params.get('designId');
-  const { user, profile, loading, refreshProfile } = useAuth();
-  const authDialog = useAuthDialog();
+  if (!designId) return <Message title="No design chosen" text="Open a design from My Designs, or start from a template." />;
+  return (
+    <RequireSignIn
+      title="Sign in to design"
+      heading="Sign in to design"
+      text="Sign in to open your designs."
+      openDialog
+      pending={<Opening />}
+      actions={<BrowseTemplates variant="secondary" />}
+    >
+      {(member) => <OpenDesign designId={designId} {...member} />}
+    </RequireSignIn>
+  );
+}
+
+/** Loads the member's design (and its template's field requirements) into the editor. */
+function OpenDesign({ designId, user, profile }: { designId: string } & SignedIn) {
+  const { refreshProfile } = useAuth();
   const upgrade = useUpgradeDialog();
   const { premiumBusinessModelEnabled } = useSiteSettings();
   const [result, setResult] = useState<{ designId: string; loaded?: Loaded; error?: string } | null>(null);
@@ -34,11 +50,6 @@ export default function EditorRoute() {
   const error = current?.error ?? null;
 
   useEffect(() => {
-    if (!loading && !user) authDialog.open('signin');
-  }, [loading, user, authDialog]);
-
-  useEffect(() => {
-    if (!designId || !user) return;
     const controller = new AbortController();
     getDesign(designId, controller.signal)
       .then(async (design) => {
@@ -56,18 +67,10 @@ export default function EditorRoute() {
         setResult({ designId, error: message });
       });
     return () => controller.abort();
-  }, [designId, user]);
+  }, [designId]);
 
-  if (!designId) return <Message title="No design chosen" text="Open a design from My Designs, or start from a template." />;
-  if (!loading && !user) return <Message title="Sign in to design" text="Sign in to open your designs." />;
   if (error) return <Message title="We could not open this design" text={error} />;
-  if (!loaded || !user) {
-    return (
-      <section className={styles.page} aria-busy="true">
-        <Spinner label="Opening design" />
-      </section>
-    );
-  }
+  if (!loaded) return <Opening />;
   const premium = !premiumBusinessModelEnabled || isActivePremium(profile);
   return (
     <EditorScreen
@@ -82,6 +85,22 @@ export default function EditorRoute() {
   );
 }
 
+function Opening() {
+  return (
+    <section className={styles.page} aria-busy="true">
+      <Spinner label="Opening design" />
+    </section>
+  );
+}
+
+function BrowseTemplates({ variant }: { variant?: 'secondary' }) {
+  return (
+    <ButtonLink to={paths.templates.getHref()} {...(variant ? { variant } : {})}>
+      Browse templates
+    </ButtonLink>
+  );
+}
+
 function Message({ title, text }: { title: string; text: string }) {
   return (
     <section className={styles.page}>
@@ -89,7 +108,7 @@ function Message({ title, text }: { title: string; text: string }) {
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.text}>{text}</p>
       <div className={styles.actions}>
-        <ButtonLink to={paths.templates.getHref()}>Browse templates</ButtonLink>
+        <BrowseTemplates />
       </div>
     </section>
   );

@@ -1,36 +1,23 @@
-import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
-import { useAuth } from '@/features/auth/components/auth-provider';
 import { MyDesigns } from '@/features/my-designs/components/my-designs';
 
-import styles from './page.module.css';
+import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
+
 import layout from './tool-page.module.css';
 
 const TITLE = 'My Designs';
 
 /** `/my-designs`: the signed-in user's designs and their calendar; signed out, a sign-in prompt. */
 export default function MyDesignsRoute() {
-  const { user, profile, loading } = useAuth();
-  const authDialog = useAuthDialog();
+  return (
+    <RequireSignIn title={TITLE} heading={TITLE} text="Sign in to see your designs and plan them on the calendar." waitForProfile>
+      {(member) => <MyDesignsPage {...member} />}
+    </RequireSignIn>
+  );
+}
 
-  if (loading || (user !== null && profile === null)) return <PageSpinner />;
-
-  if (user === null) {
-    return (
-      <section className={styles.page}>
-        <title>{`${TITLE} · ${env.APP_NAME}`}</title>
-        <h1 className={styles.title}>{TITLE}</h1>
-        <p className={styles.text}>Sign in to see your designs and plan them on the calendar.</p>
-        <div className={styles.actions}>
-          <Button onClick={() => authDialog.open('signin')}>Sign In</Button>
-        </div>
-      </section>
-    );
-  }
-
+function MyDesignsPage({ user, profile }: SignedIn) {
   return (
     <section className={layout.page}>
       <title>{`${TITLE} · ${env.APP_NAME}`}</title>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
+
+import { SignInButton } from '../auth/require-sign-in';
 
 import page from './page.module.css';
 
@@ -11,7 +12,6 @@ import page from './page.module.css';
  * visitor, and the way home (the server refuses them too).
  */
 export function NotAllowedPage({ title, reason, signedIn }: { title: ReactNode; reason: string; signedIn: boolean }) {
-  const authDialog = useAuthDialog();
   return (
     <section className={page.page}>
       {title}
@@ -19,7 +19,7 @@ export function NotAllowedPage({ title, reason, signedIn }: { title: ReactNode; 
       <h1 className={page.title}>You are not allowed to see this page</h1>
       <p className={page.text}>{reason}</p>
       <div className={page.actions}>
-        {signedIn ? null : <Button onClick={() => authDialog.open('signin')}>Sign In</Button>}
+        {signedIn ? null : <SignInButton />}
         <ButtonLink to={paths.home.getHref()} variant={signedIn ? 'primary' : 'secondary'}>
           Go home
         </ButtonLink>

@@ -7,13 +7,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useSubscription } from '@/features/account/api/get-account';
-import { useAuthDialog } from '@/features/auth/components/auth-dialog-provider';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { verifyPremiumPayment } from '@/features/payments/api/payment-functions';
 import { PREMIUM_BENEFITS } from '@/features/payments/lib/plan';
 import { formatDate } from '@/lib/format';
 import { isActivePremium } from '@/lib/profile';
 
+import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
 import styles from './page.module.css';
@@ -24,44 +24,43 @@ import styles from './page.module.css';
  * not on, says so and offers the upgrade again.
  */
 export default function PremiumSuccessRoute() {
-  const { user, profile, loading, refreshProfile } = useAuth();
-  const authDialog = useAuthDialog();
+  return (
+    <RequireSignIn title="Premium" heading="Sign in to see your plan" waitForProfile pending={<Checking />}>
+      {(member) => <PremiumSuccessPage {...member} />}
+    </RequireSignIn>
+  );
+}
+
+/** While the session, the profile or the payment's verification is on its way. */
+function Checking() {
+  return (
+    <section className={styles.page}>
+      <title>{`Premium · ${env.APP_NAME}`}</title>
+      <Spinner label="Checking your plan" />
+    </section>
+  );
+}
+
+function PremiumSuccessPage({ user, profile }: SignedIn) {
+  const { refreshProfile } = useAuth();
   const upgradeDialog = useUpgradeDialog();
   const [params] = useSearchParams();
   const reference = params.get('reference');
   const [verifying, setVerifying] = useState(Boolean(reference));
   const verified = useRef(false);
-  const subscription = useSubscription(user?.id ?? null);
+  const subscription = useSubscription(user.id);
 
   useEffect(() => {
-    if (!user || !reference || verified.current) return;
+    if (!reference || verified.current) return;
     verified.current = true;
     verifyPremiumPayment(reference)
       .catch((error: unknown) => console.error('Could not verify the payment', error))
       .then(() => Promise.all([refreshProfile(), subscription.mutate()]))
       .finally(() => setVerifying(false));
-  }, [user, reference, refreshProfile, subscription]);
+  }, [reference, refreshProfile, subscription]);
 
   const title = <title>{`Premium · ${env.APP_NAME}`}</title>;
-  if (loading || (user && (profile === null || verifying))) {
-    return (
-      <section className={styles.page}>
-        {title}
-        <Spinner label="Checking your plan" />
-      </section>
-    );
-  }
-  if (!user) {
-    return (
-      <section className={styles.page}>
-        {title}
-        <h1 className={styles.title}>Sign in to see your plan</h1>
-        <div className={styles.actions}>
-          <Button onClick={() => authDialog.open('signin')}>Sign In</Button>
-        </div>
-      </section>
-    );
-  }
+  if (verifying) return <Checking />;
   if (!isActivePremium(profile)) {
     return (
       <section className={styles.page}>
