@@ -16,6 +16,7 @@ from litestar import Litestar
 from litestar.params import BodyKwarg
 from litestar.routes import HTTPRoute
 
+from designcore.app.http.bodies import BODY_KINDS
 from designcore.ports.rate_limit import RateDecision
 
 RAW_BODY_FIELDS: dict[str, dict[str, type]] = {
@@ -58,6 +59,8 @@ class Endpoint:
     query: dict[str, Any]
     body_fields: dict[str, Any] | None = field(default=None)
     """Field name → expected type; ``None`` when the handler reads no body."""
+    max_body: int | None = field(default=None)
+    """The largest body the route takes (its own limit, else the app's)."""
 
     @property
     def auth(self) -> bool:
@@ -89,8 +92,14 @@ def plain_type(annotation: Any) -> Any:
     return typing.get_origin(annotation) or annotation
 
 
+def struct_fields(struct: Any) -> dict[str, Any]:
+    """A body struct's JSON field names and their kinds."""
+    return {f.encode_name: plain_type(f.type) for f in msgspec.structs.fields(struct)}
+
+
 def endpoints(app: Litestar) -> list[Endpoint]:
-    """Every method of every HTTP route, from the app's own route table."""
+    """Every method of every HTTP route, from the app's own route table: a body read as
+    Litestar's ``data`` or by ``app/http/bodies.py`` (a dependency) is a struct's fields."""
     found = []
     for route in app.routes:
         if not isinstance(route, HTTPRoute):
@@ -101,6 +110,9 @@ def endpoints(app: Litestar) -> list[Endpoint]:
                 continue
             query: dict[str, Any] = dict.fromkeys(RAW_QUERY.get(route.path, ()), str)
             body: dict[str, Any] | None = None
+            for provider in handler.resolve_dependencies().values():
+                if provider.dependency in BODY_KINDS:
+                    body = struct_fields(BODY_KINDS[provider.dependency])
             for name, parameter in handler.parsed_fn_signature.parameters.items():
                 kind = type(parameter.kwarg_definition).__name__
                 if kind == "QueryParameter":
@@ -108,15 +120,19 @@ def endpoints(app: Litestar) -> list[Endpoint]:
                         parameter.annotation
                     )
                 elif isinstance(parameter.kwarg_definition, BodyKwarg) or name == "data":
-                    struct = plain_type(parameter.annotation)
-                    body = {
-                        f.encode_name: plain_type(f.type) for f in msgspec.structs.fields(struct)
-                    }
+                    body = struct_fields(plain_type(parameter.annotation))
                 elif name == "body":
                     body = RAW_BODY_FIELDS.get(route.path, FALLBACK_FIELDS)
             for method in sorted(methods):
                 found.append(
-                    Endpoint(method, route.path, tuple(route.path_parameters), query, body)
+                    Endpoint(
+                        method,
+                        route.path,
+                        tuple(route.path_parameters),
+                        query,
+                        body,
+                        handler.resolve_request_max_body_size(),
+                    )
                 )
     return found
 

@@ -9,8 +9,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
-from litestar.params import JSONBody, QueryParameter, SkipValidation
+from litestar.params import QueryParameter, SkipValidation
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.consent import consent_of
 from designcore.app.http.dependencies import Me
 from designcore.app.http.rate_limits import Quota, RateLimited, address_key, retry_after_quotas
@@ -127,6 +128,7 @@ class AnalyticsController(Controller):
         operation_id="captureEvents",
         status_code=202,
         sync_to_thread=True,
+        dependencies={"events": json_body(EventsIn)},
     )
     def capture(
         self,
@@ -134,7 +136,7 @@ class AnalyticsController(Controller):
         viewer: Me,
         limiter: Limiter,
         request: Request[Any, Any, Any],
-        data: JSONBody[EventsIn],
+        events: NamedDependency[EventsIn],
     ) -> EventsOut:
         """Capture up to 100 events of the web app, each checked against the catalogue (400
         ``unknown_event``, ``property_too_long`` or ``invalid_event``), sent by a browser
@@ -150,12 +152,12 @@ class AnalyticsController(Controller):
             raise RateLimited(
                 wait, code="too_many_events", message=f"too many events; try again in {wait} s"
             )
-        if len(data.batch) > MAX_CLIENT_BATCH:
+        if len(events.batch) > MAX_CLIENT_BATCH:
             raise ValidationFailed(
                 [FieldIssue("batch", f"must hold at most {MAX_CLIENT_BATCH} events")]
             )
         accepted = analytics_service.record(
-            [msgspec.structs.asdict(e) for e in data.batch],
+            [msgspec.structs.asdict(e) for e in events.batch],
             viewer,
             consent_of(request.headers),
         )

@@ -1,10 +1,17 @@
 """Request bodies read one way: strictly, into a msgspec struct, with one error translation.
 
 A route names its body as a dependency, ``dependencies={"payload": json_body(SomeIn)}``, and
-takes ``payload: NamedDependency[SomeIn]`` (``data`` is Litestar's own, lenient, body). The body is decoded strictly (``"2"`` is not a number,
-``"true"`` not a boolean, unknown fields are refused where the struct forbids them), which
-Litestar's own ``data`` parameter does not do (it converts leniently). Every msgspec error
-becomes our 400 body ``{status, code, message, issues}`` through :func:`issue_of`.
+takes ``payload: NamedDependency[SomeIn]``. The body is decoded strictly (``"2"`` is not a
+number, ``"true"`` not a boolean, unknown fields are refused where the struct forbids them),
+which Litestar's own ``data`` parameter does not do (it converts leniently). Every msgspec
+error becomes our 400 body ``{status, code, message, issues}`` through :func:`issue_of`.
+
+The rule: every route of our own ``/api/v1`` reads its body here, never with ``data``
+(``tests/unit/app/test_http_bodies.py`` walks the app's handlers). The provider-compatible
+routes keep Litestar's lenient ``data`` on purpose, because their clients send what the
+services they imitate accept: the auth API (``/auth/v1``, GoTrue's clients), the RPCs
+(``/api/v1/rpc/…``, PostgREST's), the payment functions (``/functions/v1``), the Paystack
+webhook (``/api/v1/webhooks``) and the payment sandbox (``/sandbox``, Paystack's).
 
 Renamed fields stay readable for a release: a struct lists its old top-level names in
 ``deprecated_names: ClassVar[dict[str, str]]`` (old → new). A body that uses one is read as if
@@ -109,20 +116,31 @@ def renamed(body: bytes, kind: type[Any]) -> tuple[bytes, list[str]]:
     return msgspec.json.encode({old_to_new.get(k, k): v for k, v in fields.items()}), used
 
 
-def json_body(kind: type[T]) -> Provide:
-    """The dependency that reads the request body as ``kind`` (see :func:`decode`), old field
-    names included (:func:`renamed`; the request's state records them for
-    :func:`deprecation_headers`)."""
+async def read_json(request: Request[Any, Any, Any], kind: type[T]) -> T:
+    """The request's body as ``kind`` (see :func:`decode`), old field names included
+    (:func:`renamed`; the request's state records them for :func:`deprecation_headers`)."""
+    body, used = renamed(await request.body(), kind)
+    if used:
+        request.state[USED_OLD_NAMES] = used
+    return decode(body, kind)
 
-    async def read(request: Request[Any, Any, Any]) -> T:
-        body, used = renamed(await request.body(), kind)
-        if used:
-            request.state[USED_OLD_NAMES] = used
-        return decode(body, kind)
 
-    reader: Callable[[Request[Any, Any, Any]], Awaitable[T]] = read
+def body_dependency(reader: Callable[..., Awaitable[T]], kind: type[T]) -> Provide:
+    """``reader``, a coroutine function that returns :func:`read_json` of ``kind``, as a
+    dependency the API document states as the route's body. For a body read only after other
+    dependencies (who the caller is, say): ``reader`` names them as parameters, since Litestar
+    resolves a dependency with none before those that have some."""
     BODY_KINDS[reader] = kind
     return Provide(reader)
+
+
+def json_body(kind: type[T]) -> Provide:
+    """The dependency that reads the request body as ``kind`` (:func:`read_json`)."""
+
+    async def read(request: Request[Any, Any, Any]) -> T:
+        return await read_json(request, kind)
+
+    return body_dependency(read, kind)
 
 
 BODY_KINDS: dict[Callable[..., Any], type[Any]] = {}

@@ -7,8 +7,9 @@ from datetime import datetime
 import msgspec
 from litestar import Controller, get, put
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.params import FromPath
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import AvatarUrl, Bio, DisplayName, Username
 from designcore.app.http.schemas import TemplateOut, page_fields, templates_out
@@ -104,19 +105,24 @@ class CreatorController(Controller):
         creator = creators.mine(viewer)
         return CreatorOut.of(creator, creators.template_count(creator))
 
-    @put("/me", operation_id="saveMyCreatorProfile", sync_to_thread=True)
+    @put(
+        "/me",
+        operation_id="saveMyCreatorProfile",
+        sync_to_thread=True,
+        dependencies={"profile": json_body(CreatorProfileIn)},
+    )
     def save_mine(
-        self, creators: Creators, viewer: Me, data: JSONBody[CreatorProfileIn]
+        self, creators: Creators, viewer: Me, profile: NamedDependency[CreatorProfileIn]
     ) -> CreatorOut:
         """Create or update the caller's own profile: 409 ``username_taken`` when another
         creator has the username (case ignored), 422 ``invalid_profile`` naming each field
         that breaks a rule."""
         creator, _created = creators.save_mine(
             viewer,
-            username=data.username,
-            display_name=data.display_name,
-            avatar_url=data.avatar_url,
-            bio=data.bio,
+            username=profile.username,
+            display_name=profile.display_name,
+            avatar_url=profile.avatar_url,
+            bio=profile.bio,
         )
         return CreatorOut.of(creator, creators.template_count(creator))
 

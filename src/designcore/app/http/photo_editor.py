@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.spec import Schema
-from litestar.params import JSONBody
 
 from designcore.app.http import field_rules
+from designcore.app.http.bodies import body_dependency, read_json
 from designcore.app.http.dependencies import Me
 from designcore.app.http.designs import DesignOut
 from designcore.app.services.photo_editor import Capabilities, EditResult, PhotoEditorService
@@ -96,9 +96,19 @@ def provide_admin(
     photo_editor: NamedDependency[PhotoEditorService], viewer: NamedDependency[Viewer]
 ) -> Viewer:
     """The caller, once the service has let them in (401 signed out, 403 ``admin_only``).
-    Litestar resolves dependencies before it validates the body, so the routes that take a
-    body name this one: a visitor's bad body is 401, not 400 with its details."""
+    The body readers below name this one, so the body is read only after it: a visitor's bad
+    body is 401, not 400 with its details."""
     return photo_editor.check_access(viewer)
+
+
+async def read_edit(request: Request[Any, Any, Any], admin: Admin) -> EditIn:
+    """An edit's body, read once the caller is let in (a visitor's bad body is 401)."""
+    return await read_json(request, EditIn)
+
+
+async def read_use_in_design(request: Request[Any, Any, Any], admin: Admin) -> UseInDesignIn:
+    """A picture to make a design of, read once the caller is let in."""
+    return await read_json(request, UseInDesignIn)
 
 
 class PhotoEditorController(Controller):
@@ -123,12 +133,13 @@ class PhotoEditorController(Controller):
         status_code=201,
         sync_to_thread=True,
         request_max_body_size=MAX_EDIT_BODY_BYTES,
+        dependencies={"edit": body_dependency(read_edit, EditIn)},
     )
     def create_edit(
         self,
         photo_editor: NamedDependency[PhotoEditorService],
         admin: Admin,
-        data: JSONBody[EditIn],
+        edit: NamedDependency[EditIn],
     ) -> EditOut:
         """Run the steps on a stored picture and store the result as a new picture under the
         caller's folder of ``user-uploads`` (the source is left as it was).
@@ -139,8 +150,8 @@ class PhotoEditorController(Controller):
         401, 403 ``admin_only``, 404 unknown source, 413 ``object_too_large``,
         415 not a picture, 422 ``image_too_large``/``damaged_image``/``background_not_plain``, 503
         ``step_unavailable``."""
-        bucket, path = parse_source(data.source)
-        return EditOut.of(photo_editor.edit(admin, bucket, path, parse_operations(data.operations)))
+        bucket, path = parse_source(edit.source)
+        return EditOut.of(photo_editor.edit(admin, bucket, path, parse_operations(edit.operations)))
 
     @post(
         "/designs",
@@ -148,12 +159,13 @@ class PhotoEditorController(Controller):
         status_code=201,
         sync_to_thread=True,
         request_max_body_size=MAX_EDIT_BODY_BYTES,
+        dependencies={"picture": body_dependency(read_use_in_design, UseInDesignIn)},
     )
     def use_in_design(
         self,
         photo_editor: NamedDependency[PhotoEditorService],
         admin: Admin,
-        data: JSONBody[UseInDesignIn],
+        picture: NamedDependency[UseInDesignIn],
     ) -> DesignOut:
         """A new design of the caller's the size of the picture (scaled down to at most
         10,000 px a side) with the picture over the whole page; open it at
@@ -161,4 +173,4 @@ class PhotoEditorController(Controller):
         ``user-uploads`` (where edits are stored). Errors: 400 ``validation_failed`` on
         ``key``, 401, 403 ``admin_only``, 404 unknown picture, 415/422 not a readable picture,
         and the designs API's errors for a new design."""
-        return DesignOut.of_full(photo_editor.use_in_design(admin, data.key))
+        return DesignOut.of_full(photo_editor.use_in_design(admin, picture.key))

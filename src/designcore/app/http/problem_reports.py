@@ -8,8 +8,9 @@ from typing import Annotated, Literal
 import msgspec
 from litestar import Controller, Response, get, patch, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody, QueryParameter, SkipValidation
+from litestar.params import FromPath, QueryParameter, SkipValidation
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import Description, PageUrl
 from designcore.app.http.rate_limits import Quota, RateLimited, account_key, retry_after_quotas
@@ -104,13 +105,19 @@ class ProblemReportController(Controller):
     tags = ["problem-reports"]
     request_max_body_size = MAX_REPORT_BODY
 
-    @post("/", operation_id="createProblemReport", status_code=201, sync_to_thread=True)
+    @post(
+        "/",
+        operation_id="createProblemReport",
+        status_code=201,
+        sync_to_thread=True,
+        dependencies={"report": json_body(ProblemReportIn)},
+    )
     def create(
         self,
         problem_reports: Reports,
         viewer: Me,
         limiter: Limiter,
-        data: JSONBody[ProblemReportIn],
+        report: NamedDependency[ProblemReportIn],
     ) -> ProblemReportOut:
         """Report a problem (signed in): what happened, the page's address and optionally a
         screenshot uploaded first to your own folder of ``problem-screenshots`` (a private
@@ -127,13 +134,13 @@ class ProblemReportController(Controller):
                 code="too_many_reports",
                 message=f"too many problem reports; try again in {wait} s",
             )
-        report = problem_reports.report(
+        made = problem_reports.report(
             viewer,
-            description=data.description,
-            page_url=data.page_url,
-            screenshot_key=data.screenshot_key,
+            description=report.description,
+            page_url=report.page_url,
+            screenshot_key=report.screenshot_key,
         )
-        return ProblemReportOut.of(report)
+        return ProblemReportOut.of(made)
 
     @get(
         "/{report_id:str}/screenshot",
@@ -180,15 +187,20 @@ class ProblemReportController(Controller):
             items=[ProblemReportOut.of(r) for r in found.items], **page_fields(found)
         )
 
-    @patch("/{report_id:str}", operation_id="setProblemReportStatus", sync_to_thread=True)
+    @patch(
+        "/{report_id:str}",
+        operation_id="setProblemReportStatus",
+        sync_to_thread=True,
+        dependencies={"change": json_body(ProblemStatusIn)},
+    )
     def set_status(
         self,
         problem_reports: Reports,
         viewer: Me,
         report_id: FromPath[str],
-        data: JSONBody[ProblemStatusIn],
+        change: NamedDependency[ProblemStatusIn],
     ) -> ProblemReportOut:
         """Resolve or reopen a report (administrators only); 404 for an unknown id."""
         return ProblemReportOut.of(
-            problem_reports.set_status(viewer, report_id, ProblemStatus(data.status))
+            problem_reports.set_status(viewer, report_id, ProblemStatus(change.status))
         )

@@ -9,6 +9,7 @@ from litestar import Controller, MediaType, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import TimeZoneName
 from designcore.app.services.profiles import ProfileService, ProfileView
@@ -102,14 +103,19 @@ class AccountController(Controller):
         """The caller's profile with the credits balance from the ledger."""
         return ProfileOut.of(profiles.me(viewer))
 
-    @patch("/profiles/me", operation_id="updateMyProfile", sync_to_thread=True)
+    @patch(
+        "/profiles/me",
+        operation_id="updateMyProfile",
+        sync_to_thread=True,
+        dependencies={"settings": json_body(ProfileSettingsIn)},
+    )
     def update_me(
-        self, profiles: Profiles, viewer: Me, data: JSONBody[ProfileSettingsIn]
+        self, profiles: Profiles, viewer: Me, settings: NamedDependency[ProfileSettingsIn]
     ) -> ProfileOut:
         """Save the caller's settings: ``{time_zone}``, an IANA name such as
         ``Africa/Lagos`` (the calendar's today and weeks). 400 naming ``time_zone`` for an
         unknown zone, 401 signed out."""
-        return ProfileOut.of(profiles.set_time_zone(viewer, data.time_zone))
+        return ProfileOut.of(profiles.set_time_zone(viewer, settings.time_zone))
 
     @get("/referrals", operation_id="myReferrals", sync_to_thread=True)
     def referrals(self, profiles: Profiles, viewer: Me) -> list[ReferralOut]:
@@ -126,6 +132,8 @@ class AccountController(Controller):
     def referral_code(
         self, profiles: Profiles, viewer: Me, data: JSONBody[ReferralCodeIn]
     ) -> Response[bytes]:
-        """The caller's own referral code as a JSON string (another user's id is refused)."""
+        """The caller's own referral code as a JSON string (another user's id is refused).
+        An RPC in PostgREST's shape, so its body is Litestar's lenient ``data``
+        (``app/http/bodies.py``)."""
         code = profiles.referral_code(viewer, data.user_id_param)
         return Response(msgspec.json.encode(code), media_type=MediaType.JSON)

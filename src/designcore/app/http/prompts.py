@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from litestar import Controller, post
 from litestar.di import NamedDependency
-from litestar.params import JSONBody
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.schemas import (
     PromptIn,
@@ -22,19 +22,29 @@ class PromptController(Controller):
     path = "/api/v1"
     tags = ["prompts"]
 
-    @post("/search-prompts", operation_id="recordSearchPrompt", sync_to_thread=True)
+    @post(
+        "/search-prompts",
+        operation_id="recordSearchPrompt",
+        sync_to_thread=True,
+        dependencies={"search": json_body(SearchPromptIn)},
+    )
     def search_prompt(
         self,
         catalogue: NamedDependency[CatalogueService],
         viewer: Me,
-        data: JSONBody[SearchPromptIn],
+        search: NamedDependency[SearchPromptIn],
     ) -> SearchPromptOut:
         """Record a search; ``user_id`` must be null or the caller's own id."""
-        return SearchPromptOut.of(catalogue.log_search(data.search_term, data.user_id, viewer))
+        return SearchPromptOut.of(catalogue.log_search(search.search_term, search.user_id, viewer))
 
-    @post("/prompts", operation_id="recordPrompt", sync_to_thread=True)
+    @post(
+        "/prompts",
+        operation_id="recordPrompt",
+        sync_to_thread=True,
+        dependencies={"asked": json_body(PromptIn)},
+    )
     def prompt(
-        self, catalogue: NamedDependency[CatalogueService], data: JSONBody[PromptIn]
+        self, catalogue: NamedDependency[CatalogueService], asked: NamedDependency[PromptIn]
     ) -> PromptOut:
         """Record a design prompt."""
-        return PromptOut.of(catalogue.log_prompt(data.prompt, data.category, data.sub_category))
+        return PromptOut.of(catalogue.log_prompt(asked.prompt, asked.category, asked.sub_category))

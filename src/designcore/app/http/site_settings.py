@@ -9,8 +9,9 @@ import msgspec
 from litestar import Controller, MediaType, Request, Response, get, put
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
-from litestar.params import FromPath, JSONBody
+from litestar.params import FromPath
 
+from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.schemas import (
     SettingChangeOut,
@@ -90,13 +91,18 @@ class SiteSettingsController(Controller):
             headers={"Cache-Control": f"public, max-age={SETTING_MAX_AGE}"},
         )
 
-    @put("/{key:str}", operation_id="setSiteSetting", sync_to_thread=True)
+    @put(
+        "/{key:str}",
+        operation_id="setSiteSetting",
+        sync_to_thread=True,
+        dependencies={"setting": json_body(SettingIn)},
+    )
     def set_setting(
         self,
         site_settings: NamedDependency[SiteSettingsService],
         viewer: Me,
         key: FromPath[str],
-        data: JSONBody[SettingIn],
+        setting: NamedDependency[SettingIn],
     ) -> SettingOut:
         """Change a site setting (administrators only)."""
-        return SettingOut.of(site_settings.set(key, data.setting_value, by=viewer))
+        return SettingOut.of(site_settings.set(key, setting.setting_value, by=viewer))
