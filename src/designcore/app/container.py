@@ -133,11 +133,13 @@ def _lazy(target: str) -> Callable[..., Any]:
     container selects and builds that adapter, not when this module is imported.
     """
     module, _, name = target.partition(":")
+    imported: list[Callable[..., Any]] = []
 
     def build(*args: Any, **kwargs: Any) -> Any:
-        with optional_technology():
-            factory = getattr(importlib.import_module(module), name)
-        return factory(*args, **kwargs)
+        if not imported:
+            with optional_technology():
+                imported.append(getattr(importlib.import_module(module), name))
+        return imported[0](*args, **kwargs)
 
     build.__name__ = build.__qualname__ = name
     build.__doc__ = f"Builds {target}, importing it on first use."
@@ -266,8 +268,9 @@ def _by_database(
 
 
 def _on_engine(engine: providers.Provider[Engine], target: str) -> providers.Provider[Any]:
-    """The SQLAlchemy adapter ``target`` (``"module:Class"``) over ``engine``."""
-    return providers.Singleton(_lazy(target), engine=engine)
+    """The SQLAlchemy adapter ``target`` (``"module:Class"``) over ``engine``, built per use:
+    these adapters hold the engine and nothing else."""
+    return providers.Factory(_lazy(target), engine=engine)
 
 
 def _variants_place(storage_backend: str) -> str:
@@ -506,7 +509,7 @@ class Container(containers.DeclarativeContainer):
 
     settings = providers.Dependency(instance_of=Settings)
 
-    clock = providers.Singleton(SystemClock)
+    clock = providers.Factory(SystemClock)
     engine = providers.Singleton(
         _engine, url=settings.provided.database_url, schema=settings.provided.database.schema
     )
@@ -525,29 +528,38 @@ class Container(containers.DeclarativeContainer):
             _lazy("designcore.adapters.local_analytics:LocalAnalytics"), store=analytics_events
         ),
         posthog=providers.Singleton(_posthog, settings=settings),
-        none=providers.Singleton(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
+        none=providers.Factory(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
     )
-    event_recorder = providers.Singleton(EventRecorder, analytics=analytics, clock=clock)
+    event_recorder = providers.Factory(EventRecorder, analytics=analytics, clock=clock)
     catalogue = _by_backend(
         settings,
         _CATALOGUE,
         memory=providers.Singleton(InMemoryTemplateCatalogue),
-        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"),
+        # Singleton: it keeps prepared statements and, on SQLite, a reader connection.
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"), engine=engine
+        ),
     )
+    # These two SQLAlchemy adapters make a sessionmaker when built: built once.
     site_settings_store = _by_database(
         settings,
         memory=providers.Singleton(InMemorySiteSettingsStore),
-        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"), engine=engine
+        ),
     )
     prompt_log = _by_database(
         settings,
         memory=providers.Singleton(InMemoryPromptLog),
-        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"),
+        sqlalchemy=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"), engine=engine
+        ),
     )
     storage = _by_backend(
         settings,
         _STORAGE,
         memory=providers.Singleton(InMemoryStorage),
+        # Built once: building resolves the root directory on the file system.
         local=providers.Singleton(
             _lazy("designcore.adapters.local_storage:LocalDirectoryStorage"),
             root=settings.provided.storage_root,
@@ -555,19 +567,19 @@ class Container(containers.DeclarativeContainer):
         s3=providers.Singleton(_s3_storage, settings=settings),
     )
     preview_renderer = providers.Singleton(_lazy("designcore.adapters.render:SkiaRenderer"))
-    image_codec = providers.Singleton(_lazy("designcore.adapters.pillow:PillowImageCodec"))
-    svg_sanitizer = providers.Singleton(
+    image_codec = providers.Factory(_lazy("designcore.adapters.pillow:PillowImageCodec"))
+    svg_sanitizer = providers.Factory(
         _lazy("designcore.adapters.defusedxml:DefusedXmlSvgSanitizer")
     )
     image_variants = providers.Selector(
         providers.Callable(_variants_place, settings.provided.storage.backend),
         memory=providers.Singleton(InMemoryVariantCache),
-        disk=providers.Singleton(
+        disk=providers.Singleton(  # resolves its directory when built, as local storage
             _lazy("designcore.adapters.local_storage:DirectoryVariantCache"),
             root=settings.provided.variants_dir,
         ),
     )
-    media = providers.Singleton(
+    media = providers.Factory(
         MediaService,
         storage=storage,
         codec=image_codec,
@@ -581,12 +593,12 @@ class Container(containers.DeclarativeContainer):
         settings,
         _ACCOUNTS,
         memory=providers.Singleton(_memory_accounts),
-        sqlalchemy=providers.Singleton(_sqlalchemy_accounts, engine=engine),
+        sqlalchemy=providers.Factory(_sqlalchemy_accounts, engine=engine),
     )
     accounts_reader = providers.Selector(
         providers.Callable(_ACCOUNTS.family, settings),
         memory=accounts,
-        sqlalchemy=providers.Singleton(_sqlalchemy_accounts_reader, engine=engine),
+        sqlalchemy=providers.Factory(_sqlalchemy_accounts_reader, engine=engine),
         plugin=accounts,
     )
     signed_in: providers.Singleton[SignedInCache[UserView]] = providers.Singleton(
@@ -600,7 +612,7 @@ class Container(containers.DeclarativeContainer):
         sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.keys:SqlAlchemyKeyRing"),
     )
     auth_settings = providers.Singleton(_auth_settings, settings=settings)
-    password_hasher = providers.Singleton(_lazy("designcore.adapters.argon2:Argon2PasswordHasher"))
+    password_hasher = providers.Factory(_lazy("designcore.adapters.argon2:Argon2PasswordHasher"))
     common_passwords = providers.Singleton(
         _lazy("designcore.adapters.zxcvbn:ZxcvbnCommonPasswords")
     )
@@ -625,7 +637,7 @@ class Container(containers.DeclarativeContainer):
         settings,
         _MAIL,
         outbox=outbox,
-        smtp=providers.Singleton(_smtp, settings=settings),
+        smtp=providers.Factory(_smtp, settings=settings),
     )
     rate_limiter = _by_backend(
         settings,
@@ -636,7 +648,7 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     google_provider = providers.Singleton(_google, settings=settings)
-    identity_providers = providers.Singleton(_identity_providers, google=google_provider)
+    identity_providers = providers.Factory(_identity_providers, google=google_provider)
     # Provider sign-ins in progress: in the database (every worker sees them) unless memory.
     flow_states = _by_database(
         settings,
@@ -651,7 +663,7 @@ class Container(containers.DeclarativeContainer):
         signer=token_signer,
         is_common_password=common_passwords,
         mailer=mailer,
-        totp=providers.Singleton(_lazy("designcore.adapters.pyotp:PyOtpTotp")),
+        totp=providers.Factory(_lazy("designcore.adapters.pyotp:PyOtpTotp")),
         secret_box=secret_box,
         clock=clock,
         settings=auth_settings,
@@ -660,7 +672,7 @@ class Container(containers.DeclarativeContainer):
         reader=accounts_reader,
         signed_in=signed_in,
     )
-    profiles = providers.Singleton(ProfileService, accounts=accounts, clock=clock)
+    profiles = providers.Factory(ProfileService, accounts=accounts, clock=clock)
     # The sandbox's transactions: in the database (every worker, a restart and the CLI see
     # them) unless memory.
     sandbox_transactions = _by_database(
@@ -681,13 +693,13 @@ class Container(containers.DeclarativeContainer):
     payment_gateway = _by_backend(
         settings,
         _PAYMENTS,
-        sandbox=providers.Singleton(
+        sandbox=providers.Factory(
             _lazy("designcore.adapters.paystack.sandbox:SandboxGateway"), paystack_sandbox
         ),
         paystack=providers.Singleton(_paystack, settings=settings),
     )
     premium = providers.Singleton(premium_plan, settings.provided.payments.plan_code)
-    payments = providers.Singleton(
+    payments = providers.Factory(
         PaymentService,
         events=event_recorder,
         accounts=accounts,
@@ -695,15 +707,15 @@ class Container(containers.DeclarativeContainer):
         plan=premium,
         clock=clock,
     )
-    authenticator = providers.Singleton(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
+    authenticator = providers.Factory(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
 
-    site_settings = providers.Singleton(
+    site_settings = providers.Factory(
         SiteSettingsService,
         store=site_settings_store,
         clock=clock,
         email_of=profiles.provided.email_of,
     )
-    account = providers.Singleton(
+    account = providers.Factory(
         AccountService,
         accounts=accounts_reader,
         site_settings=site_settings,
@@ -718,7 +730,7 @@ class Container(containers.DeclarativeContainer):
             "designcore.adapters.sqlalchemy.problem_reports:SqlAlchemyProblemReportRepository",
         ),
     )
-    problem_reports = providers.Singleton(
+    problem_reports = providers.Factory(
         ProblemReportService,
         reports=problem_report_store,
         storage=storage,
@@ -733,17 +745,19 @@ class Container(containers.DeclarativeContainer):
             engine, "designcore.adapters.sqlalchemy.creators:SqlAlchemyCreatorDirectory"
         ),
     )
-    creators = providers.Singleton(CreatorService, directory=creators_directory, clock=clock)
-    analytics_service = providers.Singleton(
+    creators = providers.Factory(CreatorService, directory=creators_directory, clock=clock)
+    analytics_service = providers.Factory(
         AnalyticsService,
         analytics=analytics,
         events=analytics_events,
         prompts=prompt_log,
-        category_of=providers.Singleton(_template_categories, catalogue=catalogue),
+        category_of=providers.Factory(_template_categories, catalogue=catalogue),
         clock=clock,
         books=accounts_reader,
         browser=providers.Callable(_browser_analytics, settings=settings),
     )
+    # Built once: it checks its catalogue against a runtime Protocol (ImmediateReads) when
+    # built, and it serves the busiest reads.
     catalogue_service = providers.Singleton(
         CatalogueService,
         events=event_recorder,
@@ -752,7 +766,7 @@ class Container(containers.DeclarativeContainer):
         settings=site_settings,
         clock=clock,
     )
-    calendar = providers.Singleton(CalendarService, catalogue=catalogue_service, clock=clock)
+    calendar = providers.Factory(CalendarService, catalogue=catalogue_service, clock=clock)
     # Downloads draw storage images too (previews are self-contained and need no loader).
     export_renderer = providers.Singleton(
         _lazy("designcore.adapters.render:SkiaRenderer"),
@@ -779,7 +793,7 @@ class Container(containers.DeclarativeContainer):
         storage=storage,
         renderer=export_renderer,
     )
-    logo_maker = providers.Singleton(
+    logo_maker = providers.Factory(
         LogoMakerService,
         catalogue=catalogue,
         settings=site_settings,
@@ -789,10 +803,10 @@ class Container(containers.DeclarativeContainer):
         designs=designs,
         exporter=export_renderer,
     )
-    photo_editor = providers.Singleton(
+    photo_editor = providers.Factory(
         PhotoEditorService,
         storage=storage,
-        editor=providers.Singleton(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
+        editor=providers.Factory(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
         policy=providers.Singleton(_bucket_policy, settings=settings),
         designs=designs,
     )
@@ -807,7 +821,7 @@ class Container(containers.DeclarativeContainer):
         designs=design_repository,
         clock=clock,
     )
-    periodic_jobs = providers.Singleton(
+    periodic_jobs = providers.Factory(
         _periodic_jobs,
         auth=auth.provider,
         payments=payments.provider,

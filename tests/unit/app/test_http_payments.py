@@ -147,7 +147,6 @@ class TestCreate:
             sleep=lambda _seconds: None,
         )
         memory_container.payment_gateway.override(providers.Object(gateway))
-        memory_container.payments.reset()
         answer = api.post("/functions/v1/create-premium-upgrade", json=PLAN, headers=bearer("ada"))
         assert (503, "provider_unavailable") == error(answer)
 

@@ -398,7 +398,6 @@ class TestProviderDeadline:
             monotonic=stopwatch.monotonic,
         )
         memory_container.payment_gateway.override(providers.Object(gateway))
-        memory_container.payments.reset()
         return stopwatch
 
     def test_creating_waits_at_most_the_deadline(
