@@ -62,16 +62,26 @@ from designcore.app.settings import (
     STORAGE_BACKENDS,
     Settings,
 )
-from designcore.domain.payments import premium_plan
+from designcore.domain.payments import Plan, premium_plan
 from designcore.domain.storage import BucketPolicy
-from designcore.ports.accounts import AccountsStore
-from designcore.ports.analytics import Analytics
+from designcore.ports.accounts import AccountsStore, AccountsUnitOfWork
+from designcore.ports.analytics import Analytics, AnalyticsEventStore
 from designcore.ports.catalogue import TemplateCatalogue
-from designcore.ports.images import VariantCache
+from designcore.ports.clock import Clock
+from designcore.ports.creators import CreatorDirectory
+from designcore.ports.designs import DesignRepository
+from designcore.ports.identity import Authenticator
+from designcore.ports.images import ImageCodec, SvgSanitizer, VariantCache
 from designcore.ports.keys import KeyRing, SecretBox
-from designcore.ports.mail import Mailer
-from designcore.ports.payments import PaymentGateway
+from designcore.ports.mail import Mailer, Outbox
+from designcore.ports.oidc import FlowStateStore
+from designcore.ports.passwords import PasswordHasher
+from designcore.ports.payments import PaymentGateway, SandboxTransactionRepository
+from designcore.ports.problem_reports import ProblemReportRepository
+from designcore.ports.prompts import PromptLog
 from designcore.ports.rate_limit import RateLimiter
+from designcore.ports.rendering import PreviewRenderer, Renderer
+from designcore.ports.settings import SiteSettingsStore
 from designcore.ports.storage import Storage
 
 if TYPE_CHECKING:
@@ -80,6 +90,7 @@ if TYPE_CHECKING:
     from designcore.adapters.jwt import JwtTokenSigner
     from designcore.adapters.oidc import GoogleOpenIdProvider
     from designcore.adapters.paystack import PaystackGateway
+    from designcore.adapters.paystack.sandbox import PaystackSandbox
     from designcore.adapters.redis import RedisRateLimiter
     from designcore.adapters.s3 import S3Storage
     from designcore.adapters.smtp import SmtpMailer
@@ -342,7 +353,7 @@ def _periodic_jobs(
     auth: Callable[[], AuthService],
     payments: Callable[[], PaymentService],
     signer: Callable[[], JwtTokenSigner],
-    clock: Callable[[], SystemClock],
+    clock: Callable[[], Clock],
     variants: Callable[[], VariantCache],
     variants_max_bytes: int,
     designs: Callable[[], DesignService],
@@ -386,9 +397,7 @@ def _secret_box(settings: Settings) -> SecretBox:
     )
 
 
-def _signer(
-    key_ring: KeyRing, box: SecretBox, clock: SystemClock, auth: AuthSettings
-) -> JwtTokenSigner:
+def _signer(key_ring: KeyRing, box: SecretBox, clock: Clock, auth: AuthSettings) -> JwtTokenSigner:
     from designcore.adapters.jwt import JwtTokenSigner
 
     signer = JwtTokenSigner(
@@ -483,7 +492,7 @@ def _template_categories(catalogue: TemplateCatalogue) -> Callable[[], dict[str,
     return lambda: {summary.id: summary.category for summary in catalogue.all()}
 
 
-def _redis_limiter(url: str, clock: SystemClock) -> RedisRateLimiter:
+def _redis_limiter(url: str, clock: Clock) -> RedisRateLimiter:
     with optional_technology():
         import redis
         from redis.backoff import NoBackoff
@@ -507,21 +516,21 @@ class Container(containers.DeclarativeContainer):
     with ``container.<provider>.override(...)``.
     """
 
-    settings = providers.Dependency(instance_of=Settings)
+    settings: providers.Dependency[Settings] = providers.Dependency(instance_of=Settings)
 
-    clock = providers.Factory(SystemClock)
-    engine = providers.Singleton(
+    clock: providers.Factory[Clock] = providers.Factory(SystemClock)
+    engine: providers.Singleton[Engine] = providers.Singleton(
         _engine, url=settings.provided.database_url, schema=settings.provided.database.schema
     )
 
-    analytics_events = _by_database(
+    analytics_events: providers.Selector[AnalyticsEventStore] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryAnalyticsEventStore),
         sqlalchemy=_on_engine(
             engine, "designcore.adapters.sqlalchemy.analytics:SqlAlchemyAnalyticsEventStore"
         ),
     )
-    analytics = _by_backend(
+    analytics: providers.Selector[Analytics] = _by_backend(
         settings,
         _ANALYTICS,
         local=providers.Singleton(
@@ -530,8 +539,10 @@ class Container(containers.DeclarativeContainer):
         posthog=providers.Singleton(_posthog, settings=settings),
         none=providers.Factory(_lazy("designcore.adapters.local_analytics:NullAnalytics")),
     )
-    event_recorder = providers.Factory(EventRecorder, analytics=analytics, clock=clock)
-    catalogue = _by_backend(
+    event_recorder: providers.Factory[EventRecorder] = providers.Factory(
+        EventRecorder, analytics=analytics, clock=clock
+    )
+    catalogue: providers.Selector[TemplateCatalogue] = _by_backend(
         settings,
         _CATALOGUE,
         memory=providers.Singleton(InMemoryTemplateCatalogue),
@@ -541,21 +552,21 @@ class Container(containers.DeclarativeContainer):
         ),
     )
     # These two SQLAlchemy adapters make a sessionmaker when built: built once.
-    site_settings_store = _by_database(
+    site_settings_store: providers.Selector[SiteSettingsStore] = _by_database(
         settings,
         memory=providers.Singleton(InMemorySiteSettingsStore),
         sqlalchemy=providers.Singleton(
             _lazy("designcore.adapters.sqlalchemy:SqlAlchemySiteSettingsStore"), engine=engine
         ),
     )
-    prompt_log = _by_database(
+    prompt_log: providers.Selector[PromptLog] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryPromptLog),
         sqlalchemy=providers.Singleton(
             _lazy("designcore.adapters.sqlalchemy:SqlAlchemyPromptLog"), engine=engine
         ),
     )
-    storage = _by_backend(
+    storage: providers.Selector[Storage] = _by_backend(
         settings,
         _STORAGE,
         memory=providers.Singleton(InMemoryStorage),
@@ -566,12 +577,16 @@ class Container(containers.DeclarativeContainer):
         ),
         s3=providers.Singleton(_s3_storage, settings=settings),
     )
-    preview_renderer = providers.Singleton(_lazy("designcore.adapters.render:SkiaRenderer"))
-    image_codec = providers.Factory(_lazy("designcore.adapters.pillow:PillowImageCodec"))
-    svg_sanitizer = providers.Factory(
+    preview_renderer: providers.Singleton[PreviewRenderer] = providers.Singleton(
+        _lazy("designcore.adapters.render:SkiaRenderer")
+    )
+    image_codec: providers.Factory[ImageCodec] = providers.Factory(
+        _lazy("designcore.adapters.pillow:PillowImageCodec")
+    )
+    svg_sanitizer: providers.Factory[SvgSanitizer] = providers.Factory(
         _lazy("designcore.adapters.defusedxml:DefusedXmlSvgSanitizer")
     )
-    image_variants = providers.Selector(
+    image_variants: providers.Selector[VariantCache] = providers.Selector(
         providers.Callable(_variants_place, settings.provided.storage.backend),
         memory=providers.Singleton(InMemoryVariantCache),
         disk=providers.Singleton(  # resolves its directory when built, as local storage
@@ -579,7 +594,7 @@ class Container(containers.DeclarativeContainer):
             root=settings.provided.variants_dir,
         ),
     )
-    media = providers.Factory(
+    media: providers.Factory[MediaService] = providers.Factory(
         MediaService,
         storage=storage,
         codec=image_codec,
@@ -589,13 +604,13 @@ class Container(containers.DeclarativeContainer):
         max_upload_bytes=settings.provided.storage.max_upload_bytes,
     )
 
-    accounts = _by_backend(
+    accounts: providers.Selector[Callable[[], AccountsUnitOfWork]] = _by_backend(
         settings,
         _ACCOUNTS,
         memory=providers.Singleton(_memory_accounts),
         sqlalchemy=providers.Factory(_sqlalchemy_accounts, engine=engine),
     )
-    accounts_reader = providers.Selector(
+    accounts_reader: providers.Selector[Callable[[], AccountsUnitOfWork]] = providers.Selector(
         providers.Callable(_ACCOUNTS.family, settings),
         memory=accounts,
         sqlalchemy=providers.Factory(_sqlalchemy_accounts_reader, engine=engine),
@@ -606,25 +621,29 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         ttl=providers.Factory(timedelta, seconds=settings.provided.auth.cache_seconds),
     )
-    key_ring = _by_database(
+    key_ring: providers.Selector[KeyRing] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryKeyRing),
         sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.keys:SqlAlchemyKeyRing"),
     )
-    auth_settings = providers.Singleton(_auth_settings, settings=settings)
-    password_hasher = providers.Factory(_lazy("designcore.adapters.argon2:Argon2PasswordHasher"))
-    common_passwords = providers.Singleton(
+    auth_settings: providers.Singleton[AuthSettings] = providers.Singleton(
+        _auth_settings, settings=settings
+    )
+    password_hasher: providers.Factory[PasswordHasher] = providers.Factory(
+        _lazy("designcore.adapters.argon2:Argon2PasswordHasher")
+    )
+    common_passwords: providers.Singleton[Callable[[str], bool]] = providers.Singleton(
         _lazy("designcore.adapters.zxcvbn:ZxcvbnCommonPasswords")
     )
-    secret_box = providers.Singleton(_secret_box, settings=settings)
+    secret_box: providers.Singleton[SecretBox] = providers.Singleton(_secret_box, settings=settings)
     # `designcore keys re-encrypt`: seal every private half under the current key now.
-    reseal_signing_keys = providers.Callable(
+    reseal_signing_keys: providers.Callable[int] = providers.Callable(
         _lazy("designcore.adapters.jwt:reseal_signing_keys"), ring=key_ring, box=secret_box
     )
-    token_signer = providers.Singleton(
+    token_signer: providers.Singleton[JwtTokenSigner] = providers.Singleton(
         _signer, key_ring=key_ring, box=secret_box, clock=clock, auth=auth_settings
     )
-    outbox = _by_database(
+    outbox: providers.Selector[Outbox] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryOutbox, clock=clock),
         sqlalchemy=providers.Singleton(
@@ -633,13 +652,13 @@ class Container(containers.DeclarativeContainer):
             clock=clock,
         ),
     )
-    mailer = _by_backend(
+    mailer: providers.Selector[Mailer] = _by_backend(
         settings,
         _MAIL,
         outbox=outbox,
         smtp=providers.Factory(_smtp, settings=settings),
     )
-    rate_limiter = _by_backend(
+    rate_limiter: providers.Selector[RateLimiter] = _by_backend(
         settings,
         _RATE_LIMIT,
         memory=providers.Singleton(InMemoryRateLimiter, clock=clock),
@@ -647,15 +666,19 @@ class Container(containers.DeclarativeContainer):
             _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
         ),
     )
-    google_provider = providers.Singleton(_google, settings=settings)
-    identity_providers = providers.Factory(_identity_providers, google=google_provider)
+    google_provider: providers.Singleton[GoogleOpenIdProvider | None] = providers.Singleton(
+        _google, settings=settings
+    )
+    identity_providers: providers.Factory[dict[str, object]] = providers.Factory(
+        _identity_providers, google=google_provider
+    )
     # Provider sign-ins in progress: in the database (every worker sees them) unless memory.
-    flow_states = _by_database(
+    flow_states: providers.Selector[FlowStateStore] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryFlowStateStore),
         sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyFlowStateStore"),
     )
-    auth = providers.Singleton(
+    auth: providers.Singleton[AuthService] = providers.Singleton(
         AuthService,
         events=event_recorder,
         accounts=accounts,
@@ -672,17 +695,19 @@ class Container(containers.DeclarativeContainer):
         reader=accounts_reader,
         signed_in=signed_in,
     )
-    profiles = providers.Factory(ProfileService, accounts=accounts, clock=clock)
+    profiles: providers.Factory[ProfileService] = providers.Factory(
+        ProfileService, accounts=accounts, clock=clock
+    )
     # The sandbox's transactions: in the database (every worker, a restart and the CLI see
     # them) unless memory.
-    sandbox_transactions = _by_database(
+    sandbox_transactions: providers.Selector[SandboxTransactionRepository] = _by_database(
         settings,
         memory=providers.Singleton(InMemorySandboxTransactionRepository),
         sqlalchemy=_on_engine(
             engine, "designcore.adapters.sqlalchemy.sandbox:SqlAlchemySandboxTransactionRepository"
         ),
     )
-    paystack_sandbox = providers.Singleton(
+    paystack_sandbox: providers.Singleton[PaystackSandbox] = providers.Singleton(
         _lazy("designcore.adapters.paystack.sandbox:PaystackSandbox"),
         transactions=sandbox_transactions,
         public_key=settings.provided.payments.sandbox.public_key,
@@ -690,7 +715,7 @@ class Container(containers.DeclarativeContainer):
         webhook_url=settings.provided.sandbox_webhook_url,
         checkout_url=settings.provided.sandbox_checkout_url,
     )
-    payment_gateway = _by_backend(
+    payment_gateway: providers.Selector[PaymentGateway] = _by_backend(
         settings,
         _PAYMENTS,
         sandbox=providers.Factory(
@@ -698,8 +723,10 @@ class Container(containers.DeclarativeContainer):
         ),
         paystack=providers.Singleton(_paystack, settings=settings),
     )
-    premium = providers.Singleton(premium_plan, settings.provided.payments.plan_code)
-    payments = providers.Factory(
+    premium: providers.Singleton[Plan] = providers.Singleton(
+        premium_plan, settings.provided.payments.plan_code
+    )
+    payments: providers.Factory[PaymentService] = providers.Factory(
         PaymentService,
         events=event_recorder,
         accounts=accounts,
@@ -707,22 +734,24 @@ class Container(containers.DeclarativeContainer):
         plan=premium,
         clock=clock,
     )
-    authenticator = providers.Factory(AccountsAuthenticator, auth=auth, accounts=accounts_reader)
+    authenticator: providers.Factory[Authenticator] = providers.Factory(
+        AccountsAuthenticator, auth=auth, accounts=accounts_reader
+    )
 
-    site_settings = providers.Factory(
+    site_settings: providers.Factory[SiteSettingsService] = providers.Factory(
         SiteSettingsService,
         store=site_settings_store,
         clock=clock,
         email_of=profiles.provided.email_of,
     )
-    account = providers.Factory(
+    account: providers.Factory[AccountService] = providers.Factory(
         AccountService,
         accounts=accounts_reader,
         site_settings=site_settings,
         plan=premium,
         clock=clock,
     )
-    problem_report_store = _by_database(
+    problem_report_store: providers.Selector[ProblemReportRepository] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryProblemReportRepository),
         sqlalchemy=_on_engine(
@@ -730,7 +759,7 @@ class Container(containers.DeclarativeContainer):
             "designcore.adapters.sqlalchemy.problem_reports:SqlAlchemyProblemReportRepository",
         ),
     )
-    problem_reports = providers.Factory(
+    problem_reports: providers.Factory[ProblemReportService] = providers.Factory(
         ProblemReportService,
         reports=problem_report_store,
         storage=storage,
@@ -738,15 +767,17 @@ class Container(containers.DeclarativeContainer):
         email_of=profiles.provided.email_of,
         clock=clock,
     )
-    creators_directory = _by_database(
+    creators_directory: providers.Selector[CreatorDirectory] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryCreatorDirectory, catalogue=catalogue),
         sqlalchemy=_on_engine(
             engine, "designcore.adapters.sqlalchemy.creators:SqlAlchemyCreatorDirectory"
         ),
     )
-    creators = providers.Factory(CreatorService, directory=creators_directory, clock=clock)
-    analytics_service = providers.Factory(
+    creators: providers.Factory[CreatorService] = providers.Factory(
+        CreatorService, directory=creators_directory, clock=clock
+    )
+    analytics_service: providers.Factory[AnalyticsService] = providers.Factory(
         AnalyticsService,
         analytics=analytics,
         events=analytics_events,
@@ -758,7 +789,7 @@ class Container(containers.DeclarativeContainer):
     )
     # Built once: it checks its catalogue against a runtime Protocol (ImmediateReads) when
     # built, and it serves the busiest reads.
-    catalogue_service = providers.Singleton(
+    catalogue_service: providers.Singleton[CatalogueService] = providers.Singleton(
         CatalogueService,
         events=event_recorder,
         catalogue=catalogue,
@@ -766,9 +797,11 @@ class Container(containers.DeclarativeContainer):
         settings=site_settings,
         clock=clock,
     )
-    calendar = providers.Factory(CalendarService, catalogue=catalogue_service, clock=clock)
+    calendar: providers.Factory[CalendarService] = providers.Factory(
+        CalendarService, catalogue=catalogue_service, clock=clock
+    )
     # Downloads draw storage images too (previews are self-contained and need no loader).
-    export_renderer = providers.Singleton(
+    export_renderer: providers.Singleton[Renderer] = providers.Singleton(
         _lazy("designcore.adapters.render:SkiaRenderer"),
         load_image=providers.Callable(
             storage_image_loader,
@@ -776,12 +809,12 @@ class Container(containers.DeclarativeContainer):
             read_owned=media.provided.read_owned,
         ),
     )
-    design_repository = _by_database(
+    design_repository: providers.Selector[DesignRepository] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryDesignRepository),
         sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy:SqlAlchemyDesignRepository"),
     )
-    designs = providers.Singleton(
+    designs: providers.Singleton[DesignService] = providers.Singleton(
         DesignService,
         events=event_recorder,
         designs=design_repository,
@@ -793,7 +826,7 @@ class Container(containers.DeclarativeContainer):
         storage=storage,
         renderer=export_renderer,
     )
-    logo_maker = providers.Factory(
+    logo_maker: providers.Factory[LogoMakerService] = providers.Factory(
         LogoMakerService,
         catalogue=catalogue,
         settings=site_settings,
@@ -803,14 +836,14 @@ class Container(containers.DeclarativeContainer):
         designs=designs,
         exporter=export_renderer,
     )
-    photo_editor = providers.Factory(
+    photo_editor: providers.Factory[PhotoEditorService] = providers.Factory(
         PhotoEditorService,
         storage=storage,
         editor=providers.Factory(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
         policy=providers.Singleton(_bucket_policy, settings=settings),
         designs=designs,
     )
-    exports = providers.Singleton(
+    exports: providers.Singleton[ExportService] = providers.Singleton(
         ExportService,
         events=event_recorder,
         catalogue=catalogue,
@@ -821,7 +854,7 @@ class Container(containers.DeclarativeContainer):
         designs=design_repository,
         clock=clock,
     )
-    periodic_jobs = providers.Factory(
+    periodic_jobs: providers.Factory[list[Job]] = providers.Factory(
         _periodic_jobs,
         auth=auth.provider,
         payments=payments.provider,

@@ -72,12 +72,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return container.site_settings()
 
     def provide_storage() -> Storage:
-        storage: Storage = container.storage()
-        return storage
+        return container.storage()
 
     def provide_media() -> MediaService:
-        media: MediaService = container.media()
-        return media
+        return container.media()
 
     def provide_profiles() -> ProfileService:
         return container.profiles()
@@ -92,12 +90,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return container.problem_reports()
 
     def provide_analytics() -> AnalyticsService:
-        service: AnalyticsService = container.analytics_service()
-        return service
+        return container.analytics_service()
 
     def provide_limiter() -> RateLimiter:
-        limiter: RateLimiter = container.rate_limiter()
-        return limiter
+        return container.rate_limiter()
 
     answers = AnswerCache(
         container.clock(), timedelta(seconds=container.settings().server.cache_seconds)
@@ -107,12 +103,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return CatalogueReads(container.catalogue_service(), answers)
 
     def provide_viewer(request: Request[Any, Any, Any]) -> Viewer:
-        viewer: Viewer = container.authenticator().viewer_for(bearer_token(request))
-        return viewer
+        return container.authenticator().viewer_for(bearer_token(request))
 
     def provide_auth() -> AuthService:
-        service: AuthService = container.auth()
-        return service
+        return container.auth()
 
     def provide_caller(
         request: Request[Any, Any, Any], auth: NamedDependency[AuthService]
@@ -120,12 +114,10 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return auth.sessions.authenticate(bearer_token(request))
 
     def provide_outbox() -> Outbox:
-        outbox: Outbox = container.outbox()
-        return outbox
+        return container.outbox()
 
     def provide_exports() -> ExportService:
-        exports: ExportService = container.exports()
-        return exports
+        return container.exports()
 
     # Made in the event loop on first use: an anyio limiter belongs to the loop that made it.
     export_threads: list[anyio.CapacityLimiter] = []
@@ -136,28 +128,22 @@ def dependencies(container: Container) -> dict[str, Provide]:
         return export_threads[0]
 
     def provide_logo_maker() -> LogoMakerService:
-        logo_maker: LogoMakerService = container.logo_maker()
-        return logo_maker
+        return container.logo_maker()
 
     def provide_photo_editor() -> PhotoEditorService:
-        photo_editor: PhotoEditorService = container.photo_editor()
-        return photo_editor
+        return container.photo_editor()
 
     def provide_designs() -> DesignService:
-        designs: DesignService = container.designs()
-        return designs
+        return container.designs()
 
     def provide_calendar() -> CalendarService:
-        calendar: CalendarService = container.calendar()
-        return calendar
+        return container.calendar()
 
     def provide_payments() -> PaymentService:
-        payments: PaymentService = container.payments()
-        return payments
+        return container.payments()
 
     def provide_sandbox() -> PaystackSandbox:
-        sandbox: PaystackSandbox = container.paystack_sandbox()
-        return sandbox
+        return container.paystack_sandbox()
 
     # Hashed once, when the app is made: every font file the manifest names.
     font_site = load_font_site()
