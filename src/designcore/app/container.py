@@ -62,7 +62,9 @@ from designcore.app.settings import (
     STORAGE_BACKENDS,
     Settings,
 )
+from designcore.domain.document import Document
 from designcore.domain.payments import Plan, premium_plan
+from designcore.domain.rendering import RenderedExport
 from designcore.domain.storage import BucketPolicy
 from designcore.ports.accounts import AccountsStore, AccountsUnitOfWork
 from designcore.ports.analytics import Analytics, AnalyticsEventStore
@@ -509,6 +511,19 @@ def _redis_limiter(url: str, clock: Clock) -> RedisRateLimiter:
     return RedisRateLimiter(client, clock)
 
 
+class RenderOnFirstUse:
+    """A :class:`~designcore.ports.rendering.Renderer` that builds the real one when it is
+    first asked to draw, so that a service holding it can be built without the ``render``
+    extra; drawing without it raises :class:`MissingExtra` naming the extra."""
+
+    def __init__(self, build: Callable[[], Renderer]) -> None:
+        self._build = build
+
+    def render(self, document: Document, **options: Any) -> RenderedExport:
+        """The real renderer's :meth:`~designcore.ports.rendering.Renderer.render`."""
+        return self._build().render(document, **options)
+
+
 class Container(containers.DeclarativeContainer):
     """Builds every service from :class:`Settings`.
 
@@ -801,13 +816,18 @@ class Container(containers.DeclarativeContainer):
         CalendarService, catalogue=catalogue_service, clock=clock
     )
     # Downloads draw storage images too (previews are self-contained and need no loader).
-    export_renderer: providers.Singleton[Renderer] = providers.Singleton(
-        _lazy("designcore.adapters.render:SkiaRenderer"),
-        load_image=providers.Callable(
-            storage_image_loader,
-            read_public=media.provided.read_public,
-            read_owned=media.provided.read_owned,
-        ),
+    # Built when something is first drawn: designs (and the photo editor over them) work with
+    # the web extra alone, and only a download or a design's preview asks for `render`.
+    export_renderer: providers.Factory[Renderer] = providers.Factory(
+        RenderOnFirstUse,
+        providers.Singleton(
+            _lazy("designcore.adapters.render:SkiaRenderer"),
+            load_image=providers.Callable(
+                storage_image_loader,
+                read_public=media.provided.read_public,
+                read_owned=media.provided.read_owned,
+            ),
+        ).provider,
     )
     design_repository: providers.Selector[DesignRepository] = _by_database(
         settings,

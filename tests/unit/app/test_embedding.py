@@ -109,8 +109,8 @@ def block(*modules: str) -> str:
 
 class TestEmbeddingTheWebApp:
     def test_the_web_app_starts_without_the_renderer(self, tmp_path: Path) -> None:
-        """With the ``web`` extra alone (no skia), ``create_app`` builds the app and serves
-        the font stylesheet, fallback ranges included."""
+        """With the ``web`` extra alone (no skia), ``create_app`` builds the app, answers the
+        health check and serves the font stylesheet, fallback ranges included."""
         answer = run_python(
             block("skia")
             + textwrap.dedent(
@@ -121,14 +121,50 @@ class TestEmbeddingTheWebApp:
                 from designcore.testing.fakes import memory_container
 
                 with TestClient(create_app(container=memory_container())) as client:
+                    health = client.get("/api/v1/health")
                     css = client.get("/fonts/fonts.css")
-                print(json.dumps([css.status_code, "unicode-range" in css.text,
+                print(json.dumps([health.status_code, css.status_code,
+                                  "unicode-range" in css.text,
                                   [m for m in sys.modules if m.split(".")[0] == "skia"]]))
                 """
             ),
             tmp_path,
         )
-        assert [200, True, []] == json.loads(answer)
+        assert [200, 200, True, []] == json.loads(answer)
+
+    def test_only_drawing_needs_the_render_extra(self, tmp_path: Path) -> None:
+        """With the ``web`` extra alone, the designs and photo editor services are built and
+        answer; drawing (a download, a preview image) fails naming ``designcore[render]``."""
+        answer = run_python(
+            block("skia")
+            + textwrap.dedent(
+                """
+                from designcore.domain.document import parse_document
+                from designcore.domain.rendering import RenderFormat
+                from designcore.testing.fakes import memory_container
+
+                container = memory_container()
+                print(container.designs().purge(),
+                      type(container.photo_editor()).__name__)
+                blank = parse_document({"width": 10, "height": 10, "pages": [{"id": "p", "children": []}]})
+                for draw in (
+                    lambda: container.export_renderer().render(blank, format=RenderFormat.PNG),
+                    lambda: container.preview_renderer(),
+                ):
+                    try:
+                        draw()
+                    except ModuleNotFoundError as error:
+                        print(type(error).__name__, error.name, error)
+                """
+            ),
+            tmp_path,
+        )
+        built, *failures = answer.strip().splitlines()
+        assert "0 PhotoEditorService" == built
+        assert [True, True] == [
+            line.startswith("MissingExtra skia") and "pip install 'designcore[render]'" in line
+            for line in failures
+        ]
 
     def test_the_root_logger_is_left_alone(self) -> None:
         """``create_app`` changes neither the root logger's handlers nor its level: it sets
