@@ -73,19 +73,23 @@ describe('/design', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not open this design' }, { timeout: 30_000 })).toBeInTheDocument();
   }, 60_000);
 
-  test('templateId: a premium template for a free user opens the upgrade dialog', async () => {
+  test('templateId: a premium template for a free user opens the upgrade dialog and shows the server’s reason', async () => {
     signInAs(createMockUser());
     earlierDesigns();
     let body: unknown = null;
     server.use(
       http.post(apiPath('/designs'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ status: 403, code: 'upgrade_required', message: 'Premium template' }, { status: 403 });
+        return HttpResponse.json(
+          { status: 402, code: 'upgrade_required', message: 'upgrade to premium to customise this template' },
+          { status: 402 },
+        );
       }),
     );
     render('/design?templateId=tpl-9');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This is a premium template' })).toBeInTheDocument();
+    expect(screen.getByText('Upgrade to premium to customise this template.')).toBeInTheDocument();
     expect(body).toEqual({ template_id: 'tpl-9' });
   });
 
@@ -95,12 +99,20 @@ describe('/design', () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.post(apiPath('/designs'), () =>
-        HttpResponse.json({ status: 409, code: 'template_has_no_document', message: 'No document' }, { status: 409 }),
+        HttpResponse.json(
+          {
+            status: 409,
+            code: 'template_has_no_document',
+            message: 'this template cannot be opened in the editor: it has no design document',
+          },
+          { status: 409 },
+        ),
       ),
     );
     render('/design?templateId=tpl-empty');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This template cannot be opened' })).toBeInTheDocument();
+    expect(screen.getByText('This template cannot be opened in the editor: it has no design document.')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('A template without polotno_json was opened in the editor', 'tpl-empty');
   });
 

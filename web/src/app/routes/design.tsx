@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { createDesign, latestDesignFrom } from '@/features/editor/api/designs';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { serverReason } from '@/lib/server-reason';
 
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
@@ -20,28 +21,20 @@ export const BLANK_SIZE = { width: 1080, height: 1080 };
 type Failure = { title: string; text: string };
 
 function failureOf(error: unknown): Failure {
+  // The server's reason, under a heading that says what happened.
   if (error instanceof ApiError && error.code === 'upgrade_required') {
-    return { title: 'This is a premium template', text: 'Upgrade to Premium to customise it.' };
+    return { title: 'This is a premium template', text: serverReason(error) };
   }
   if (error instanceof ApiError && error.code === 'insufficient_credits') {
-    // The server's reason (how many designs free accounts keep, what a further one costs).
-    return { title: 'No credits left for a new design', text: sentence(error.message) };
+    return { title: 'No credits left for a new design', text: serverReason(error) };
   }
   if (error instanceof ApiError && error.code === 'template_has_no_document') {
-    return { title: 'This template cannot be opened', text: 'It has no editable design yet. Choose another template.' };
+    return { title: 'This template cannot be opened', text: serverReason(error) };
   }
   if (error instanceof ApiError && (error.code === 'template_not_found' || error.status === 404)) {
     return { title: 'Template not found', text: 'It may have been removed. Choose another template.' };
   }
-  return { title: 'We could not create your design', text: error instanceof Error ? sentence(error.message) : 'Try again.' };
-}
-
-/** The server's message as a sentence: capitalised, with a full stop. */
-function sentence(message: string): string {
-  const text = message.trim();
-  if (!text) return 'Try again.';
-  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+  return { title: 'We could not create your design', text: serverReason(error) };
 }
 
 type Existing = { id: string; name: string; updated_at: string };

@@ -1,12 +1,14 @@
+import { http, HttpResponse } from 'msw';
+
 import { signInAs } from '@/testing/auth';
 import { createTemplate } from '@/testing/data-generators';
 import { authDb } from '@/testing/mocks/auth-db';
 import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 import { setViewportWidth } from '@/testing/match-media';
 import { act, renderRoutes, screen, waitFor, within } from '@/testing/test-utils';
 
-import { customizeDecision } from '../browse/use-customize-template';
 import { member } from '../layout/layout-test-utils';
 import { routes } from '../router';
 import { TestAppProviders } from '../test-app-providers';
@@ -38,22 +40,6 @@ async function openPreview(url: string) {
   const dialog = await screen.findByRole('dialog', { name: /Sunday Service Flyer|Thanksgiving Gold/ });
   return { ...rendered, dialog };
 }
-
-describe('customizeDecision (spec section 4)', () => {
-  test.each([
-    [false, false, true, false, 'sign-up'],
-    [false, true, true, false, 'sign-up'],
-    [true, true, true, false, 'upgrade'],
-    [true, true, true, true, 'open'],
-    [true, true, false, false, 'open'],
-    [true, false, true, false, 'open'],
-  ] as const)(
-    'signed in %s, premium template %s, model on %s, premium user %s → %s',
-    (signedIn, templateIsPremium, premiumModelEnabled, userIsPremium, expected) => {
-      expect(customizeDecision({ signedIn, templateIsPremium, premiumModelEnabled, userIsPremium })).toBe(expected);
-    },
-  );
-});
 
 describe('template preview dialog', () => {
   beforeEach(() => {
@@ -165,7 +151,8 @@ describe('template preview dialog', () => {
       await user.type(within(signUp).getByLabelText('Password'), 'secret-12');
       await user.click(within(signUp).getByRole('button', { name: 'Create Account' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
+      // Signing up, then asking the server: a few requests on a busy machine.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/design'), { timeout: 5_000 });
       expect(router.state.location.search).toBe('?templateId=free-1');
       await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'use', template_id: 'free-1' }));
     });
@@ -181,7 +168,7 @@ describe('template preview dialog', () => {
       await user.type(within(signUp).getByLabelText('Password'), 'secret-12');
       await user.click(within(signUp).getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByRole('dialog', { name: 'Upgrade to designcore Pro' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Upgrade to designcore Pro' }, { timeout: 5_000 })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/template/prem-1');
     });
 
@@ -247,6 +234,55 @@ describe('template preview dialog', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
       expect(router.state.location.search).toBe('?templateId=prem-1');
       await waitFor(() => expect(db.recorded).toContainEqual({ kind: 'use', template_id: 'prem-1' }));
+    });
+
+    test('the server decides, not the app: a free template the server refuses for the plan opens the upgrade dialog', async () => {
+      signInAs(member());
+      server.use(
+        http.get(apiPath('/templates/free-1/document'), () =>
+          HttpResponse.json({ status: 402, code: 'upgrade_required', message: 'upgrade to premium to customise this template' }, { status: 402 }),
+        ),
+      );
+      const { dialog, router, user } = await openPreview('/template/free-1');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+
+      expect(await screen.findByRole('dialog', { name: 'Upgrade to designcore Pro' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/template/free-1');
+      expect(db.recorded.filter((call) => call.kind === 'use')).toEqual([]);
+    });
+
+    test('the server decides, not the app: a premium template the server allows opens for a regular user', async () => {
+      signInAs(member());
+      server.use(
+        http.get(apiPath('/templates/prem-1/document'), () =>
+          HttpResponse.json({ ...premium(), polotno_json: { width: 1080, height: 1080, pages: [] }, field_requirements: [] }),
+        ),
+      );
+      const { dialog, router, user } = await openPreview('/template/prem-1');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/design'));
+      expect(router.state.location.search).toBe('?templateId=prem-1');
+      expect(screen.queryByRole('dialog', { name: 'Upgrade to designcore Pro' })).not.toBeInTheDocument();
+    });
+
+    test('a template the editor cannot open shows the server’s reason and stays on the preview', async () => {
+      db.withoutDocument.add('free-1');
+      signInAs(member());
+      const { dialog, router, user } = await openPreview('/template/free-1');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());
+
+      await user.click(within(dialog).getByRole('button', { name: 'Customize Template' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('We could not open this template');
+      expect(alert).toHaveTextContent('This template cannot be opened in the editor.');
+      expect(router.state.location.pathname).toBe('/template/free-1');
+      expect(db.recorded.filter((call) => call.kind === 'use')).toEqual([]);
     });
 
     test('a signed-in user opens a free template', async () => {

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
-import { useAuth } from '@/features/auth/components/auth-provider';
 import { useSiteSettings } from '@/features/site-settings/components/site-settings-provider';
 import { TemplatePreviewDialog } from '@/features/templates/components/template-preview-dialog';
 import { listingPathOf, previewHref } from '@/features/templates/lib/preview-route';
@@ -20,13 +19,9 @@ export default function TemplatePreviewRoute() {
   const navigate = useNavigate();
   const listingPath = listingPathOf(pathname);
   const { premiumBusinessModelEnabled } = useSiteSettings();
-  const customize = useCustomizeTemplate();
-  const { user, profile } = useAuth();
-  // A premium template's decision needs the signed-in user's plan: wait for the profile.
-  const customizeBusy = useCallback(
-    (template: Template) => user !== null && profile === null && template.is_premium && premiumBusinessModelEnabled,
-    [user, profile, premiumBusinessModelEnabled],
-  );
+  const { customize, asking } = useCustomizeTemplate();
+  // While the server decides whether the member may customise, the button waits.
+  const customizeBusy = useCallback(() => asking, [asking]);
 
   const onClose = useCallback(() => {
     void navigate(`${listingPath}${search}`, { preventScrollReset: true });
@@ -42,7 +37,7 @@ export default function TemplatePreviewRoute() {
       templateId={templateId}
       onClose={onClose}
       hrefFor={hrefFor}
-      onCustomize={customize}
+      onCustomize={(template) => void customize(template)}
       premiumModelEnabled={premiumBusinessModelEnabled}
       customizeBusy={customizeBusy}
     />

@@ -55,9 +55,12 @@ export const db = {
   templates: initialTemplates,
   creators: seedCreators(initialTemplates),
   recorded: [] as RecordedCall[],
+  /** Ids of templates without an editor document (the editor cannot open them). */
+  withoutDocument: new Set<string>(),
   reset() {
     this.templates = seedTemplates();
     this.creators = seedCreators(this.templates);
     this.recorded = [];
+    this.withoutDocument = new Set();
   },
 };

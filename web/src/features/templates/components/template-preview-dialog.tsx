@@ -29,7 +29,7 @@ type TemplatePreviewDialogProps = {
   onCustomize: (template: Template) => void;
   /** Whether the premium business model is on (the crown shows only then). */
   premiumModelEnabled: boolean;
-  /** The customise decision is not known yet (the signed-in user's plan is still loading). */
+  /** The customise decision is not known yet (the server is being asked). */
   customizeBusy?: (template: Template) => boolean;
 };
 

@@ -3,8 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { categorySlug } from '@/lib/slug';
 import type { CategoryDetail, ErrorBody, HomeRowsResponse, Template, TemplatePage } from '@/types/api';
 
+import { authDb } from '../auth-db';
+import { customiseOutcome } from '../customise';
 import { API_HOME_CATEGORIES, db } from '../db';
 import { apiPath } from './api-path';
+import { bearer } from './auth';
 
 /** `GET /api/v1/templates/home?limit=12`, as docs/api.md describes it. */
 export const getHomeRowsHandler = http.get(apiPath('/templates/home'), ({ request }) => {
@@ -110,6 +113,31 @@ export const relatedTemplatesHandler = http.get(apiPath('/templates/:id/related'
   return HttpResponse.json(related);
 });
 
+/**
+ * `GET /api/v1/templates/{id}/document`: the editor document, for a caller the customise
+ * decision allows (401 `sign_in_required`, 402 `upgrade_required`, 409 `no_document`).
+ */
+export const templateDocumentHandler = http.get(apiPath('/templates/:id/document'), ({ params, request }) => {
+  const template = db.templates.find((t) => t.id === params.id);
+  if (!template) return notFound('Template not found');
+  const caller = bearer(request);
+  const switchOn = authDb.siteSettings.find((setting) => setting.setting_key === 'premium_business_model_enabled');
+  const outcome = customiseOutcome({
+    signedIn: caller !== null,
+    templatePremium: template.is_premium,
+    premiumModelOn: switchOn?.setting_value === true,
+    subscriptionStatus: caller?.user.profile.subscription_status ?? null,
+    subscriptionPlan: caller?.user.profile.subscription_plan ?? null,
+    hasDocument: !db.withoutDocument.has(template.id),
+  });
+  const refuse = (status: number, code: string, message: string) =>
+    HttpResponse.json<ErrorBody>({ status, code, message }, { status });
+  if (outcome === 'sign_in') return refuse(401, 'sign_in_required', 'sign in to customise this template');
+  if (outcome === 'upgrade') return refuse(402, 'upgrade_required', 'upgrade to premium to customise this template');
+  if (outcome === 'no_document') return refuse(409, 'no_document', 'this template cannot be opened in the editor');
+  return HttpResponse.json({ ...template, polotno_json: { width: 1080, height: 1080, pages: [] }, field_requirements: [] });
+});
+
 /** The counters and the search record: each call is kept in `db.recorded` for assertions. */
 export const recordHandlers = [
   http.post(apiPath('/rpc/increment_template_views'), async ({ request }) => {
@@ -136,6 +164,7 @@ export const templatesHandlers = [
   searchTemplatesHandler,
   listTemplatesHandler,
   relatedTemplatesHandler,
+  templateDocumentHandler,
   getTemplateHandler,
   ...recordHandlers,
 ];
