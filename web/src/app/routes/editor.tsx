@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useCreditBalance } from '@/features/account/api/get-account';
 import { getDesign, getTemplateFields, type Design } from '@/features/editor/api/designs';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
 import type { FieldRequirement } from '@/features/editor/model/fields';
@@ -41,8 +41,8 @@ export default function EditorRoute() {
 
 /** Loads the member's design (and its template's field requirements) into the editor. */
 function OpenDesign({ designId, user, profile }: { designId: string } & SignedIn) {
-  const { refreshProfile } = useAuth();
   const upgrade = useUpgradeDialog();
+  const credits = useCreditBalance(user.id);
   const { premiumBusinessModelEnabled } = useSiteSettings();
   const [result, setResult] = useState<{ designId: string; loaded?: Loaded; error?: string } | null>(null);
   const current = result?.designId === designId ? result : null;
@@ -78,9 +78,9 @@ function OpenDesign({ designId, user, profile }: { designId: string } & SignedIn
       design={loaded.design}
       requirements={loaded.fields}
       userId={user.id}
-      plan={{ premium, credits: profile?.credits ?? 0 }}
+      plan={{ premium, credits: credits.balance ?? 0 }}
       onUpgrade={upgrade.open}
-      onCreditSpent={() => void refreshProfile()}
+      onCreditSpent={() => void credits.refresh()}
     />
   );
 }

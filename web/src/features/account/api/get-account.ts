@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
@@ -39,6 +40,19 @@ export function usePayments(userId: string | null, page: number) {
 
 export function useCredits(userId: string | null) {
   return useSWR(userId ? accountKeys.credits(userId) : null, getCredits);
+}
+
+/**
+ * The member's credit balance as the server counts it from the ledger
+ * (`GET /api/v1/account/credits`): the one balance the app shows, on the account page and in
+ * the editor's downloads (`null` until it has loaded). `refresh` after a credit was spent.
+ */
+export function useCreditBalance(userId: string | null) {
+  const { data, error, mutate } = useCredits(userId);
+  const refresh = useCallback(async () => {
+    await mutate();
+  }, [mutate]);
+  return { balance: data?.balance ?? null, error: error as unknown, refresh };
 }
 
 /** `PATCH /api/v1/profiles/me {time_zone}`: saves the calendar's time zone; answers the profile. */
