@@ -112,7 +112,7 @@ class TestApiDocument:
             and "enum" not in parameter["schema"]
         ]
 
-        assert NUL_FREE == search["q"]["pattern"]
+        assert [{"pattern": NUL_FREE}] == search["q"]["allOf"]  # beside its not-blank pattern
         assert [] == unpatterned
 
     def test_free_form_objects_clients_send_are_declared_free_of_nul(
@@ -137,6 +137,58 @@ class TestApiDocument:
         assert nul_free == schemas["NulFreeJson"]["items"]
         assert nul_free == schemas["NulFreeJson"]["additionalProperties"]
         assert NUL_FREE == schemas["NulFreeJson"]["pattern"]
+
+    def test_fields_of_any_value_clients_send_are_declared_free_of_nul(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """A site setting's value (any JSON) holds no NUL character either (``NulFreeJson``):
+        the edge refuses one anywhere in a body."""
+        schemas = client.get("/schema/openapi.json").json()["components"]["schemas"]
+
+        assert {"$ref": "#/components/schemas/NulFreeJson"} == schemas["SettingIn"]["properties"][
+            "setting_value"
+        ]
+
+    def test_routes_that_answer_files_state_their_media_types(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """Exports, logo files, previews and stored objects answer binary files of the media
+        types they send, not the framework's JSON string."""
+        paths = client.get("/schema/openapi.json").json()["paths"]
+
+        def answered(path: str, method: str) -> set[str]:
+            return set(paths[path][method]["responses"]["200"]["content"])
+
+        assert {
+            "image/png",
+            "image/jpeg",
+            "application/pdf",
+            "image/svg+xml",
+            "application/zip",
+        } == answered("/api/v1/exports", "post")
+        assert {"image/png", "image/svg+xml"} == answered("/api/v1/logo-maker/exports", "post")
+        assert {"image/png"} == answered("/api/v1/designs/{design_id}/preview", "get")
+        assert {"image/*"} == answered("/storage/v1/render/image/public/{bucket}/{path}", "get")
+        assert {"*/*"} == answered("/storage/v1/object/public/{bucket}/{path}", "get")
+        export = paths["/api/v1/exports"]["post"]["responses"]["200"]["content"]["image/png"]
+        assert {"type": "string", "format": "binary"} == export["schema"]
+
+    def test_a_search_term_is_declared_not_blank(
+        self,
+        client: TestClient,  # type: ignore[type-arg]
+    ) -> None:
+        """``q`` of a search holds something besides white space (a blank term is 400)."""
+        search = client.get("/schema/openapi.json").json()["paths"]["/api/v1/templates/search"]
+        q = next(p for p in search["get"]["parameters"] if p["name"] == "q")
+
+        assert re.search(q["schema"]["pattern"], "\t\u3000") is None
+        assert re.search(q["schema"]["pattern"], " eko ") is not None
+        assert (400, "validation_failed") == (
+            (answer := client.get("/api/v1/templates/search", params={"q": "\t\t"})).status_code,
+            answer.json()["code"],
+        )
 
     def test_bodies_state_the_fields_their_handlers_need_and_check(
         self,

@@ -2464,7 +2464,7 @@ export interface components {
         };
         /** SettingIn */
         SettingIn: {
-            setting_value: unknown;
+            setting_value: components["schemas"]["NulFreeJson"];
         };
         /** SettingOut */
         SettingOut: {
@@ -3666,7 +3666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/png": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -3841,7 +3841,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/pdf": string;
+                    "application/zip": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -3979,7 +3983,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -4266,7 +4271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -4965,7 +4970,7 @@ export interface operations {
             query: {
                 /** @description 1-based page number. */
                 page?: number;
-                q: string;
+                q: string & unknown;
                 /** @description Items per page (1-100). */
                 size?: number;
             };
@@ -6124,7 +6129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "*/*": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -6159,7 +6164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "*/*": string;
                 };
             };
             400: components["responses"]["Error400"];
@@ -6205,7 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/*": string;
                 };
             };
             400: components["responses"]["Error400"];

@@ -24,6 +24,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin
 from litestar.openapi.spec import (
     OpenAPI,
+    OpenAPIFormat,
     OpenAPIHeader,
     OpenAPIMediaType,
     OpenAPIResponse,
@@ -329,21 +330,23 @@ def _is_free_form(schema: Schema) -> bool:
     )
 
 
-def _free_form_objects(
+def _reachable(
     schema: Schema | Reference | None, seen: set[int], components: dict[str, Schema]
 ) -> Iterator[Schema]:
-    """Every free-form object schema inside ``schema``, following references to
-    ``components``."""
+    """Every schema inside ``schema`` and itself, following references to ``components``."""
     if isinstance(schema, Reference):
         schema = components.get(schema.ref.rsplit("/", 1)[-1])
     if not isinstance(schema, Schema) or id(schema) in seen:
         return
     seen.add(id(schema))
-    if _is_free_form(schema):
-        yield schema
-    nested = _inside(schema)
-    for inner in nested:
-        yield from _free_form_objects(inner, seen, components)
+    yield schema
+    for inner in _inside(schema):
+        yield from _reachable(inner, seen, components)
+
+
+def _admits_anything(schema: Schema | Reference | None) -> bool:
+    """A schema without a keyword: any JSON value (a field typed ``Any``)."""
+    return isinstance(schema, Schema) and schema == Schema()
 
 
 def _sent_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
@@ -363,9 +366,9 @@ def _sent_schemas(document: OpenAPI) -> Iterator[Schema | Reference | None]:
 
 def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
     """Declare on every string a client sends that it holds no NUL character (a string that
-    already has a pattern keeps it, both must match), and on every free-form object that its
-    keys and values hold none either (:data:`NUL_FREE_JSON`), so generated valid requests are
-    what the API accepts."""
+    already has a pattern keeps it, both must match), and on every free-form object and every
+    field of any value that its keys and values hold none either (:data:`NUL_FREE_JSON`), so
+    generated valid requests are what the API accepts."""
     seen: set[int] = set()
     for schema in _request_schemas(document):
         for string in _string_schemas(schema, seen):
@@ -375,17 +378,25 @@ def document_nul_free_strings(document: OpenAPI) -> OpenAPI:
                 string.all_of = [Schema(pattern=NUL_FREE)]
     objects: set[int] = set()
     named = document.components.schemas or {}
-    free_form = [
-        found
-        for schema in _sent_schemas(document)
-        for found in _free_form_objects(schema, objects, named)
+    sent = [
+        found for schema in _sent_schemas(document) for found in _reachable(schema, objects, named)
     ]
-    if free_form:
+    free_form = [found for found in sent if _is_free_form(found)]
+    anything = [
+        found for found in sent if any(map(_admits_anything, (found.properties or {}).values()))
+    ]
+    if free_form or anything:
         components = document.components
         components.schemas = {**(components.schemas or {}), NUL_FREE_JSON: _nul_free_json()}
+    nul_free_json = Reference(ref=f"#/components/schemas/{NUL_FREE_JSON}")
     for found in free_form:
         found.property_names = Schema(pattern=NUL_FREE)
-        found.additional_properties = Reference(ref=f"#/components/schemas/{NUL_FREE_JSON}")
+        found.additional_properties = nul_free_json
+    for found in anything:  # a field of any value holds no NUL either
+        found.properties = {
+            name: nul_free_json if _admits_anything(value) else value
+            for name, value in (found.properties or {}).items()
+        }
     return document
 
 
@@ -648,6 +659,35 @@ def document_design_documents(document: OpenAPI) -> OpenAPI:
     return document
 
 
+ANSWERS_FILES = "answers_files"
+"""A route handler's ``opt`` key: the route answers 200 with a file, of one of the media types
+given as the key's value (``image/*`` and ``*/*`` allowed); :func:`document_files` states them
+instead of the framework's JSON string."""
+
+
+def document_files(app: Litestar, document: OpenAPI) -> OpenAPI:
+    """State the media types of every route that answers a file (``opt`` :data:`ANSWERS_FILES`)
+    as binary content of its 200 answer."""
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        for handler in route.route_handlers:
+            media_types = handler.opt.get(ANSWERS_FILES)
+            if media_types is None:
+                continue
+            for verb in handler.http_methods:
+                operation = getattr((document.paths or {})[route.path_format or "/"], verb.lower())
+                answer = (operation.responses or {}).get("200")
+                if isinstance(answer, OpenAPIResponse):
+                    answer.content = {
+                        media_type: OpenAPIMediaType(
+                            schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
+                        )
+                        for media_type in media_types
+                    }
+    return document
+
+
 CONDITIONAL = "if_match"
 """A route handler's ``opt`` key: the route needs ``If-Match`` (428 without it), whose value
 matches the pattern given as the key's value; :func:`document_conditions` states it."""
@@ -680,12 +720,14 @@ def document_conditions(app: Litestar, document: OpenAPI) -> OpenAPI:
 
 def completed(app: Litestar, document: OpenAPI, config: OpenAPIConfig) -> OpenAPI:
     """``document`` completed with :func:`document_json_bodies`,
-    :func:`document_design_documents`, :func:`document_conditions`, :func:`document_errors`,
+    :func:`document_design_documents`, :func:`document_conditions`, :func:`document_files`,
+    :func:`document_errors`,
     :func:`document_field_rules`, :func:`document_closed_objects` and
     :func:`document_nul_free_strings` (closed objects first: an open one takes
     :data:`NUL_FREE_JSON` beside its properties)."""
     document = document_design_documents(document_json_bodies(app, document, config))
-    document = document_field_rules(document_errors(document_conditions(app, document)))
+    document = document_files(app, document_conditions(app, document))
+    document = document_field_rules(document_errors(document))
     return document_nul_free_strings(document_closed_objects(document))
 
 

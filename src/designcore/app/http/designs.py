@@ -17,7 +17,7 @@ from litestar.di import NamedDependency
 from litestar.openapi.spec import OpenAPIType, Reference, Schema
 from litestar.params import FromPath, QueryParameter
 
-from designcore.app.http.api_docs import CONDITIONAL, DESIGN_DOCUMENT_REF
+from designcore.app.http.api_docs import ANSWERS_FILES, CONDITIONAL, DESIGN_DOCUMENT_REF
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import DATE, DESIGN_NAME
@@ -29,6 +29,7 @@ from designcore.domain.designs import Design, DesignSummary, ScheduleFilter, par
 from designcore.domain.document import MAX_DOCUMENT_BYTES, MAX_SIDE_PX
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.pagination import DEFAULT_PAGE_SIZE, Page, PageRequest
+from designcore.domain.rendering import RenderFormat
 
 BODY_ALLOWANCE = 64 * 1024
 """Room for the request's own fields around a document of the largest allowed size."""
@@ -375,7 +376,12 @@ class DesignController(Controller):
         version = expected_version(request, required=False)
         return _full(designs.restore_version(viewer, design_id, number, expected_version=version))
 
-    @get("/{design_id:str}/preview", operation_id="designPreview", sync_to_thread=True)
+    @get(
+        "/{design_id:str}/preview",
+        operation_id="designPreview",
+        sync_to_thread=True,
+        opt={ANSWERS_FILES: (RenderFormat.PNG.media_type,)},
+    )
     def preview(
         self,
         designs: Designs,

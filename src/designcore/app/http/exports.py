@@ -17,12 +17,13 @@ from litestar.openapi.spec import OpenAPIType, Reference, Schema
 from litestar.params import SkipValidation
 
 from designcore.app.http import field_rules
-from designcore.app.http.api_docs import DESIGN_DOCUMENT_REF
+from designcore.app.http.api_docs import ANSWERS_FILES, DESIGN_DOCUMENT_REF
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
 from designcore.domain.document import MAX_DOCUMENT_BYTES
 from designcore.domain.exports import ExportOptions, ExportSource
+from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderFormat
 
 BODY_ALLOWANCE = 64 * 1024
 """Room for the request's own fields around a document of the largest allowed size."""
@@ -107,6 +108,7 @@ class ExportController(Controller):
         request_max_body_size=MAX_EXPORT_BODY_BYTES,
         dependencies={"payload": json_body(ExportIn)},
         response_description="The file (or a zip of one file per page), as an attachment.",
+        opt={ANSWERS_FILES: (*(kind.media_type for kind in RenderFormat), ZIP_MEDIA_TYPE)},
     )
     async def create_export(
         self,

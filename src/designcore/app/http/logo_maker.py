@@ -8,6 +8,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
 
+from designcore.app.http.api_docs import ANSWERS_FILES
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Limiter, Me
 from designcore.app.http.designs import DesignOut
@@ -23,6 +24,7 @@ from designcore.domain.logo_maker import (
     parse_brand_kit,
     parse_export_format,
 )
+from designcore.domain.rendering import RenderFormat
 
 MAX_LOGO_BODY_BYTES = 4 * 1024
 
@@ -189,6 +191,7 @@ class LogoMakerController(Controller):
         sync_to_thread=True,
         request_max_body_size=MAX_LOGO_BODY_BYTES,
         dependencies={"asked": json_body(LogoExportIn)},
+        opt={ANSWERS_FILES: (RenderFormat.PNG.media_type, RenderFormat.SVG.media_type)},
     )
     def export_logo(
         self,

@@ -10,6 +10,7 @@ from litestar import Controller, Response, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter, SkipValidation
 
+from designcore.app.http.api_docs import ANSWERS_FILES
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import Description, PageUrl
@@ -147,6 +148,7 @@ class ProblemReportController(Controller):
         operation_id="getProblemReportScreenshot",
         sync_to_thread=True,
         media_type="application/octet-stream",
+        opt={ANSWERS_FILES: ("*/*",)},
     )
     def screenshot(
         self, problem_reports: Reports, viewer: Me, report_id: FromPath[str]

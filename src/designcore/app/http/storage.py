@@ -22,6 +22,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.types import Receive, ReceiveMessage
 
+from designcore.app.http.api_docs import ANSWERS_FILES
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import (
     FORMATS,
@@ -112,6 +113,7 @@ class StorageController(Controller):
         operation_id="readPublicObject",
         sync_to_thread=True,
         include_in_schema=True,
+        opt={ANSWERS_FILES: ("*/*",)},
     )
     def read_public_object(
         self,
@@ -137,6 +139,7 @@ class StorageController(Controller):
         "/object/authenticated/{bucket:str}/{path:path}",
         operation_id="readOwnObject",
         sync_to_thread=True,
+        opt={ANSWERS_FILES: ("*/*",)},
     )
     def read_own_object(
         self,
@@ -208,6 +211,7 @@ class StorageController(Controller):
         "/render/image/public/{bucket:str}/{path:path}",
         operation_id="renderPublicImage",
         sync_to_thread=True,
+        opt={ANSWERS_FILES: ("image/*",)},
     )
     def render_public_image(
         self,

@@ -10,6 +10,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 
 from designcore.app.http.answers import AnswerCache
+from designcore.app.http.field_rules import NOT_BLANK
 from designcore.app.http.schemas import (
     CategoryDetailOut,
     CategoryOut,
@@ -126,7 +127,7 @@ class TemplateController(Controller):
         self,
         request: Request[Any, Any, Any],
         reads: Reads,
-        q: Annotated[str, QueryParameter(max_length=500)],
+        q: Annotated[str, QueryParameter(max_length=500, pattern=NOT_BLANK)],
         page: Page = 1,
         size: Size = DEFAULT_PAGE_SIZE,
     ) -> Response[PageOut]:
