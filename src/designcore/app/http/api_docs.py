@@ -29,6 +29,7 @@ from litestar.openapi.spec import (
     OpenAPIMediaType,
     OpenAPIResponse,
     OpenAPIType,
+    Operation,
     Parameter,
     Reference,
     RequestBody,
@@ -665,26 +666,33 @@ given as the key's value (``image/*`` and ``*/*`` allowed); :func:`document_file
 instead of the framework's JSON string."""
 
 
-def document_files(app: Litestar, document: OpenAPI) -> OpenAPI:
-    """State the media types of every route that answers a file (``opt`` :data:`ANSWERS_FILES`)
-    as binary content of its 200 answer."""
+def _marked(app: Litestar, document: OpenAPI, key: str) -> Iterator[tuple[Operation, Any]]:
+    """Each operation of the document whose route handler's ``opt`` holds ``key``, with the
+    value there."""
     for route in app.routes:
         if not isinstance(route, HTTPRoute):
             continue
         for handler in route.route_handlers:
-            media_types = handler.opt.get(ANSWERS_FILES)
-            if media_types is None:
+            value = handler.opt.get(key)
+            if value is None:
                 continue
+            item = (document.paths or {})[route.path_format or "/"]
             for verb in handler.http_methods:
-                operation = getattr((document.paths or {})[route.path_format or "/"], verb.lower())
-                answer = (operation.responses or {}).get("200")
-                if isinstance(answer, OpenAPIResponse):
-                    answer.content = {
-                        media_type: OpenAPIMediaType(
-                            schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
-                        )
-                        for media_type in media_types
-                    }
+                yield getattr(item, verb.lower()), value
+
+
+def document_files(app: Litestar, document: OpenAPI) -> OpenAPI:
+    """State the media types of every route that answers a file (``opt`` :data:`ANSWERS_FILES`)
+    as binary content of its 200 answer."""
+    for operation, media_types in _marked(app, document, ANSWERS_FILES):
+        answer = (operation.responses or {}).get("200")
+        if isinstance(answer, OpenAPIResponse):
+            answer.content = {
+                media_type: OpenAPIMediaType(
+                    schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
+                )
+                for media_type in media_types
+            }
     return document
 
 
@@ -696,25 +704,17 @@ matches the pattern given as the key's value; :func:`document_conditions` states
 def document_conditions(app: Litestar, document: OpenAPI) -> OpenAPI:
     """State the required ``If-Match`` header of every route that asks for one (read by the
     handler, so the framework does not document it)."""
-    for route in app.routes:
-        if not isinstance(route, HTTPRoute):
-            continue
-        for handler in route.route_handlers:
-            pattern = handler.opt.get(CONDITIONAL)
-            if pattern is None:
-                continue
-            for verb in handler.http_methods:
-                operation = getattr((document.paths or {})[route.path_format or "/"], verb.lower())
-                operation.parameters = [
-                    *(operation.parameters or ()),
-                    Parameter(
-                        name="If-Match",
-                        param_in=ParamType.HEADER,
-                        required=True,
-                        schema=Schema(type=OpenAPIType.STRING, pattern=pattern),
-                        description='The version the change was made from: its ETag, "<version>"',
-                    ),
-                ]
+    for operation, pattern in _marked(app, document, CONDITIONAL):
+        operation.parameters = [
+            *(operation.parameters or ()),
+            Parameter(
+                name="If-Match",
+                param_in=ParamType.HEADER,
+                required=True,
+                schema=Schema(type=OpenAPIType.STRING, pattern=pattern),
+                description='The version the change was made from: its ETag, "<version>"',
+            ),
+        ]
     return document
 
 

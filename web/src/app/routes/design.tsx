@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -13,6 +13,7 @@ import { serverReason } from '@/lib/server-reason';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
+import { BrowseTemplates, PageMessage } from './page-message';
 import styles from './page.module.css';
 
 /** The size of a blank design (a square post). */
@@ -51,7 +52,7 @@ export default function DesignRoute() {
   const templateId = params.get('templateId');
   const blank = params.get('blank') === 'true';
   if (!templateId && !blank) {
-    return <Message title="Nothing to open" text="Choose a template or start with a blank page." />;
+    return <PageMessage title="Nothing to open" text="Choose a template or start with a blank page." />;
   }
   return (
     <RequireSignIn
@@ -104,7 +105,7 @@ function CreateDesign({ templateId, fresh }: { templateId: string | null; fresh:
     );
   }, [request, templateId, fresh, create]);
 
-  if (failure) return <Message title={failure.title} text={failure.text} />;
+  if (failure) return <PageMessage title={failure.title} text={failure.text} />;
   if (existing) {
     return (
       <section className={styles.page}>
@@ -141,23 +142,4 @@ function Creating() {
   );
 }
 
-function BrowseTemplates({ variant }: { variant?: 'secondary' }) {
-  return (
-    <ButtonLink to={paths.templates.getHref()} {...(variant ? { variant } : {})}>
-      Browse templates
-    </ButtonLink>
-  );
-}
 
-function Message({ title, text }: Failure) {
-  return (
-    <section className={styles.page}>
-      <title>{`${title} · ${env.APP_NAME}`}</title>
-      <h1 className={styles.title}>{title}</h1>
-      <p className={styles.text}>{text}</p>
-      <div className={styles.actions}>
-        <BrowseTemplates />
-      </div>
-    </section>
-  );
-}

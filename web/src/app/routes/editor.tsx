@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { env } from '@/config/env';
-import { paths } from '@/config/paths';
 import { useCreditBalance } from '@/features/account/api/get-account';
 import { getDesign, getTemplateFields, type Design } from '@/features/editor/api/designs';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
@@ -16,6 +13,7 @@ import { isActivePremium } from '@/lib/profile';
 import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
+import { BrowseTemplates, PageMessage } from './page-message';
 import styles from './page.module.css';
 
 type Loaded = { design: Design; fields: FieldRequirement[] };
@@ -24,7 +22,7 @@ type Loaded = { design: Design; fields: FieldRequirement[] };
 export default function EditorRoute() {
   const [params] = useSearchParams();
   const designId = params.get('designId');
-  if (!designId) return <Message title="No design chosen" text="Open a design from My Designs, or start from a template." />;
+  if (!designId) return <PageMessage title="No design chosen" text="Open a design from My Designs, or start from a template." />;
   return (
     <RequireSignIn
       title="Sign in to design"
@@ -69,7 +67,7 @@ function OpenDesign({ designId, user, profile }: { designId: string } & SignedIn
     return () => controller.abort();
   }, [designId]);
 
-  if (error) return <Message title="We could not open this design" text={error} />;
+  if (error) return <PageMessage title="We could not open this design" text={error} />;
   if (!loaded) return <Opening />;
   const premium = !premiumBusinessModelEnabled || isActivePremium(profile);
   return (
@@ -93,23 +91,4 @@ function Opening() {
   );
 }
 
-function BrowseTemplates({ variant }: { variant?: 'secondary' }) {
-  return (
-    <ButtonLink to={paths.templates.getHref()} {...(variant ? { variant } : {})}>
-      Browse templates
-    </ButtonLink>
-  );
-}
 
-function Message({ title, text }: { title: string; text: string }) {
-  return (
-    <section className={styles.page}>
-      <title>{`${title} · ${env.APP_NAME}`}</title>
-      <h1 className={styles.title}>{title}</h1>
-      <p className={styles.text}>{text}</p>
-      <div className={styles.actions}>
-        <BrowseTemplates />
-      </div>
-    </section>
-  );
-}
