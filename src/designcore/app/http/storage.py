@@ -36,6 +36,7 @@ from designcore.app.http.request_media import ACCEPTED_MEDIA, ANY_MEDIA
 from designcore.app.media import MediaService
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.images import parse_transform
+from designcore.ports.storage import StoredObject
 
 PUBLIC_MAX_AGE = 3600
 VARIANT_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -102,6 +103,24 @@ def _query(description: str, *, name: str | None = None, **rule: Any) -> Any:
 Media = NamedDependency[MediaService]
 
 
+def _object_answer(
+    stored: StoredObject,
+    request: Request,  # type: ignore[type-arg]
+    cache_control: str,
+) -> Response[bytes]:
+    """A stored object with its strong ETag and ``cache_control``: 304 without a body when
+    ``If-None-Match`` names the ETag."""
+    etag = f'"{stored.etag}"'
+    headers = {"ETag": etag, "Cache-Control": cache_control}
+    if etag in _entity_tags(request.headers.get("if-none-match")):
+        return Response(b"", status_code=304, headers=headers)
+    return Response(
+        stored.data,
+        media_type=stored.content_type,
+        headers={**headers, **_headers_for(stored.content_type)},
+    )
+
+
 class StorageController(Controller):
     """``/storage/v1``: stored objects, uploads and rendered image variants."""
 
@@ -125,15 +144,7 @@ class StorageController(Controller):
         """An object of a public bucket, with a strong ETag and a one-hour public cache (a
         private bucket answers 404 as an unknown one)."""
         stored = media.read_public(bucket, path.lstrip("/"))
-        etag = f'"{stored.etag}"'
-        headers = {"ETag": etag, "Cache-Control": f"public, max-age={PUBLIC_MAX_AGE}"}
-        if etag in _entity_tags(request.headers.get("if-none-match")):
-            return Response(b"", status_code=304, headers=headers)
-        return Response(
-            stored.data,
-            media_type=stored.content_type,
-            headers={**headers, **_headers_for(stored.content_type)},
-        )
+        return _object_answer(stored, request, f"public, max-age={PUBLIC_MAX_AGE}")
 
     @get(
         "/object/authenticated/{bucket:str}/{path:path}",
@@ -156,15 +167,7 @@ class StorageController(Controller):
         if viewer.user_id is None:
             raise NotAllowed("sign in to read your own files", code="sign_in_required")
         stored = media.read_owned(viewer.user_id, bucket, _object_path(path))
-        etag = f'"{stored.etag}"'
-        headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
-        if etag in _entity_tags(request.headers.get("if-none-match")):
-            return Response(b"", status_code=304, headers=headers)
-        return Response(
-            stored.data,
-            media_type=stored.content_type,
-            headers={**headers, **_headers_for(stored.content_type)},
-        )
+        return _object_answer(stored, request, "private, no-cache")
 
     @post(
         "/object/{bucket:str}/{path:path}",
