@@ -123,6 +123,9 @@ def fixture_api_schema(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
         yield schemathesis.openapi.from_asgi(
             "/schema/openapi.json", create_app(container=container), config=SCHEMATHESIS_CONFIG
         )
+        # Previews of saved designs are drawn in the background: draw them before the
+        # database goes, so none is left reading a dropped schema.
+        container.designs().previews.drain()
 
 
 FUZZING = settings(
