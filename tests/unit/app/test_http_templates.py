@@ -189,6 +189,7 @@ class TestReads:
             "/api/v1/templates/unknown",
             "/api/v1/templates/unknown/related",
             "/api/v1/templates/unknown/document",
+            "/api/v1/templates/unknown/customisable",
             "/api/v1/categories/unknown",
             "/api/v1/categories/unknown/templates",
         ],
@@ -252,6 +253,40 @@ class TestDocument:
             headers={"Authorization": "Bearer free-token"},
         )
         assert_error(response, 409, "no_document")
+
+
+class TestCustomisable:
+    def test_the_answer_is_the_documents_without_the_document(
+        self, client: Client, container: Container
+    ) -> None:
+        """The customise decision alone: 204 with no body where the document is 200, and the
+        document's refusals (401 visitor, 402 premium for a free user, 409 no document)."""
+        free = {"Authorization": "Bearer free-token"}
+        template = add(container)
+        premium = add(container, template_type="premium")
+        empty = add(container, polotno_json=None)
+
+        allowed = client.get(f"/api/v1/templates/{template.id}/customisable", headers=free)
+        assert (204, b"") == (allowed.status_code, allowed.content)
+        assert_error(
+            client.get(f"/api/v1/templates/{template.id}/customisable"), 401, "sign_in_required"
+        )
+        assert_error(
+            client.get(f"/api/v1/templates/{premium.id}/customisable", headers=free),
+            402,
+            "upgrade_required",
+        )
+        assert 204 == (
+            client.get(
+                f"/api/v1/templates/{premium.id}/customisable",
+                headers={"Authorization": "Bearer premium-token"},
+            ).status_code
+        )
+        assert_error(
+            client.get(f"/api/v1/templates/{empty.id}/customisable", headers=free),
+            409,
+            "no_document",
+        )
 
 
 def test_the_light_variant_says_the_design_size(

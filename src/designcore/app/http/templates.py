@@ -180,6 +180,22 @@ class TemplateController(Controller):
         """
         return TemplateDocumentOut.of_full(catalogue.open_document(template_id, viewer))
 
+    @get(
+        "/{template_id:str}/customisable",
+        operation_id="templateCustomisable",
+        status_code=204,
+        sync_to_thread=True,
+    )
+    def customisable(
+        self, catalogue: Catalogue, viewer: NamedDependency[Viewer], template_id: FromPath[str]
+    ) -> None:
+        """Whether the caller may customise the template, without its document: what the
+        Customize button asks before the editor opens, so a phone does not download a whole
+        design to learn yes or no. 204 when allowed; otherwise the answers of
+        ``templateDocument``: 401 ``sign_in_required``, 402 ``upgrade_required``, 404, 409
+        ``no_document``."""
+        catalogue.open_document(template_id, viewer)
+
 
 class CategoryController(Controller):
     """``/api/v1/categories``."""

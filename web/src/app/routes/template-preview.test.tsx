@@ -239,7 +239,7 @@ describe('template preview dialog', () => {
     test('the server decides, not the app: a free template the server refuses for the plan opens the upgrade dialog', async () => {
       signInAs(member());
       server.use(
-        http.get(apiPath('/templates/free-1/document'), () =>
+        http.get(apiPath('/templates/free-1/customisable'), () =>
           HttpResponse.json({ status: 402, code: 'upgrade_required', message: 'upgrade to premium to customise this template' }, { status: 402 }),
         ),
       );
@@ -256,9 +256,7 @@ describe('template preview dialog', () => {
     test('the server decides, not the app: a premium template the server allows opens for a regular user', async () => {
       signInAs(member());
       server.use(
-        http.get(apiPath('/templates/prem-1/document'), () =>
-          HttpResponse.json({ ...premium(), polotno_json: { width: 1080, height: 1080, pages: [] }, field_requirements: [] }),
-        ),
+        http.get(apiPath('/templates/prem-1/customisable'), () => new HttpResponse(null, { status: 204 })),
       );
       const { dialog, router, user } = await openPreview('/template/prem-1');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Open account menu', hidden: true })).toBeInTheDocument());

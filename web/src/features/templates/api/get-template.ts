@@ -20,12 +20,12 @@ export function getRelatedTemplates(id: string, limit = RELATED_LIMIT): Promise<
 /**
  * Asks the server whether the signed-in member may customise the template (its customise
  * decision, `designcore.domain.premium.decide_customise`), through
- * `GET /api/v1/templates/{id}/document`: resolves when they may; otherwise rejects with the
- * server's `ApiError` (`sign_in_required`, `upgrade_required`, `no_document`, `not_found`) and
- * its reason.
+ * `GET /api/v1/templates/{id}/customisable` (204, no document downloaded): resolves when they
+ * may; otherwise rejects with the server's `ApiError` (`sign_in_required`, `upgrade_required`,
+ * `no_document`, `not_found`) and its reason.
  */
 export async function askToCustomise(id: string): Promise<void> {
-  await api.get<unknown>(`/templates/${encodeURIComponent(id)}/document`);
+  await api.get<undefined>(`/templates/${encodeURIComponent(id)}/customisable`);
 }
 
 /** A template preview, cached 30 minutes (spec section 9). */

@@ -114,11 +114,13 @@ export const relatedTemplatesHandler = http.get(apiPath('/templates/:id/related'
 });
 
 /**
- * `GET /api/v1/templates/{id}/document`: the editor document, for a caller the customise
- * decision allows (401 `sign_in_required`, 402 `upgrade_required`, 409 `no_document`).
+ * The customise decision for the request's caller (the server's `decide_customise`, held to the
+ * domain by tests/contract/vectors/customise-decisions.json): `null` when allowed, else the
+ * refusal the server answers (401 `sign_in_required`, 402 `upgrade_required`, 404, 409
+ * `no_document`).
  */
-export const templateDocumentHandler = http.get(apiPath('/templates/:id/document'), ({ params, request }) => {
-  const template = db.templates.find((t) => t.id === params.id);
+function customiseRefusal(id: unknown, request: Request): Response | null {
+  const template = db.templates.find((t) => t.id === id);
   if (!template) return notFound('Template not found');
   const caller = bearer(request);
   const switchOn = authDb.siteSettings.find((setting) => setting.setting_key === 'premium_business_model_enabled');
@@ -135,7 +137,20 @@ export const templateDocumentHandler = http.get(apiPath('/templates/:id/document
   if (outcome === 'sign_in') return refuse(401, 'sign_in_required', 'sign in to customise this template');
   if (outcome === 'upgrade') return refuse(402, 'upgrade_required', 'upgrade to premium to customise this template');
   if (outcome === 'no_document') return refuse(409, 'no_document', 'this template cannot be opened in the editor');
+  return null;
+}
+
+/** `GET /api/v1/templates/{id}/document`: the editor document, for a caller the customise decision allows. */
+export const templateDocumentHandler = http.get(apiPath('/templates/:id/document'), ({ params, request }) => {
+  const refused = customiseRefusal(params.id, request);
+  if (refused) return refused;
+  const template = db.templates.find((t) => t.id === params.id);
   return HttpResponse.json({ ...template, polotno_json: { width: 1080, height: 1080, pages: [] }, field_requirements: [] });
+});
+
+/** `GET /api/v1/templates/{id}/customisable`: the same decision without the document (204). */
+export const templateCustomisableHandler = http.get(apiPath('/templates/:id/customisable'), ({ params, request }) => {
+  return customiseRefusal(params.id, request) ?? new HttpResponse(null, { status: 204 });
 });
 
 /** The counters and the search record: each call is kept in `db.recorded` for assertions. */
@@ -165,6 +180,7 @@ export const templatesHandlers = [
   listTemplatesHandler,
   relatedTemplatesHandler,
   templateDocumentHandler,
+  templateCustomisableHandler,
   getTemplateHandler,
   ...recordHandlers,
 ];
