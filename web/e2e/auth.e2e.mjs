@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
 import { totp } from './support/totp.mjs';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 const API_VERSION = { 'X-Supabase-Api-Version': '2024-01-01' };
@@ -57,15 +57,7 @@ async function recoveryLink(email) {
   throw new Error(`no recovery mail for ${email} at /dev/mailbox`);
 }
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(width, height = 800) {
   const mobile = width < 1024;

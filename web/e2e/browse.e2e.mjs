@@ -6,24 +6,16 @@
 //
 //   E2E_BASE_URL=http://127.0.0.1:8000 node --test e2e/browse.e2e.mjs
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { assertAccessible } from './support/axe.mjs';
-import { baseUrl, launchBrowser, RESULTS_DIR } from './support/browser.mjs';
+import { baseUrl, useBrowser, RESULTS_DIR } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 /** A term with more than one page of results in the seeded catalogue. */
 const SEARCH_TERM = 'post';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(width, height = 900) {
   const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });

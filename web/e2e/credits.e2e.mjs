@@ -4,22 +4,14 @@
 //
 //   E2E_BASE_URL=http://127.0.0.1:8000 npm run e2e   (or ./dev nox -s e2e)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { PASSWORD, call, newUser, signInThroughDialog } from './support/accounts.mjs';
-import { baseUrl, launchBrowser } from './support/browser.mjs';
+import { baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A member who signed up with `referrer`'s code: `{email, token}`, 10 credits. */
 async function referredMember(referrer) {

@@ -6,23 +6,15 @@
 //
 //   E2E_BASE_URL=http://127.0.0.1:8000 node --test e2e/editor-gestures.e2e.mjs
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { PASSWORD, call, newUser } from './support/accounts.mjs';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 const SIDE = 1080;
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A red-and-blue picture (left half red, right half blue) as a PNG data URL, drawn by Chromium. */
 async function twoColourPicture(page) {

@@ -8,19 +8,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { PASSWORD, call, newUser } from './support/accounts.mjs';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A free seed template with a celebrant's name field (a birthday one). */
 async function freeBirthdayTemplate(token) {

@@ -8,7 +8,7 @@
 // Nothing is downloaded: playwright-core only drives the browser it is given.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
@@ -25,15 +25,7 @@ const VIEWPORTS = [
   { name: 'mobile', viewport: { width: 390, height: 844 }, screenshot: 'home-mobile', isMobile: true },
 ];
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Waits until at least one preview image inside `row` has really loaded. */
 async function waitForLoadedImage(page, row, category) {

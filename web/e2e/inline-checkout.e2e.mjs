@@ -7,23 +7,15 @@
 //
 // Screenshots (the loading overlay, the popup, the sheet, the result) go to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { describe, test } from 'node:test';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 const SECRET_KEY = process.env.E2E_SANDBOX_SECRET_KEY ?? 'sk_test_sandbox_designcore';
 const SUCCESS_CARD = { number: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
 const POPUP = 'iframe[id^="inline-checkout-"]';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The sandbox shop in a fresh page; `problems` collects console errors and CSP violations. */
 async function shop(viewport = { width: 1024, height: 800 }) {

@@ -9,11 +9,11 @@
 //
 // Screenshots of each dialog go to test-results/journey-*.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { call, newUser, PASSWORD } from './support/accounts.mjs';
 import { assertAccessible } from './support/axe.mjs';
-import { baseUrl, launchBrowser, RESULTS_DIR } from './support/browser.mjs';
+import { baseUrl, useBrowser, RESULTS_DIR } from './support/browser.mjs';
 import { designcore } from './support/cli.mjs';
 
 const BASE_URL = baseUrl();
@@ -22,15 +22,7 @@ const DECLINED_CARD = { number: '4084 0800 0000 0409', expiry: '12/40', cvv: '40
 // Each opening of the popup adds its own frame; the frames of earlier openings stay, hidden.
 const POPUP = 'iframe[id^="inline-checkout-"]:not([hidden])';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function shot(page, name) {
   await page.waitForTimeout(250); // let the dialog's entrance animation finish

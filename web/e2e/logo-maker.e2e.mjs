@@ -1,22 +1,14 @@
 // The Logo Maker in a real Chromium: a brand name set into every logo by the server; a free
 // member choosing one gets the upgrade dialog, a premium member gets a design in the editor.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { newUser, makePremium, signInThroughDialog } from './support/accounts.mjs';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function previewsOf(page) {
   return page.getByRole('region', { name: 'Your logos' }).getByRole('img').evaluateAll((images) => images.map((image) => image.src));

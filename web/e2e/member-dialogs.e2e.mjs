@@ -7,23 +7,15 @@
 //
 //   E2E_BASE_URL=http://127.0.0.1:8000 node --test e2e/member-dialogs.e2e.mjs
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
 import { makePremium, newUser, signInThroughDialog } from './support/accounts.mjs';
 import { assertAccessible } from './support/axe.mjs';
-import { baseUrl, launchBrowser, RESULTS_DIR } from './support/browser.mjs';
+import { baseUrl, useBrowser, RESULTS_DIR } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(width, height = 900) {
   const context = await browser.newContext({ viewport: { width, height } });

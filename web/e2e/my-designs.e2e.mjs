@@ -6,22 +6,14 @@
 //
 //   ./dev nox -s e2e
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 import { call, newUser, signInThroughDialog } from './support/accounts.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Two free seed templates to start the designs from. */
 async function freeTemplates() {

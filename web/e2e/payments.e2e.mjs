@@ -7,23 +7,15 @@
 //
 // The web app's upgrade dialog and the payment script come later and reuse these steps.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SUCCESS_CARD, call, newUser } from './support/accounts.mjs';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 
 const DECLINED_CARD = { number: '4084 0800 0000 0409', expiry: '12/40', cvv: '408' };
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function premiumStatus(token) {
   const me = await call('/api/v1/profiles/me', { method: 'GET', token });

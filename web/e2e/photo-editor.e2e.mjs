@@ -4,23 +4,15 @@
 //
 //   ./dev nox -s e2e   (needs E2E_CLI_PYTHON and E2E_SERVER_ENV to grant the admin role)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 import { designcore } from './support/cli.mjs';
 import { call, newUser, signInThroughDialog } from './support/accounts.mjs';
 
 const BASE_URL = baseUrl();
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A real photo-like picture: the first seed template's preview, as a PNG from the render path. */
 async function samplePhoto() {

@@ -8,21 +8,13 @@
 //
 // Screenshots go to ../test-results/ (csp-*.png).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { RESULTS_DIR, baseUrl, launchBrowser } from './support/browser.mjs';
+import { describe, test } from 'node:test';
+import { RESULTS_DIR, baseUrl, useBrowser } from './support/browser.mjs';
 
 const BASE_URL = baseUrl();
 const ORIGIN = new URL(BASE_URL).origin;
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * A page that records CSP violations (the DOM event, in every frame, and the console's

@@ -2,6 +2,7 @@
 // started. Nothing is downloaded: playwright-core drives the Chromium it is given (CHROMIUM_PATH,
 // default /usr/bin/chromium, Debian's `chromium` package).
 import { mkdir } from 'node:fs/promises';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
@@ -69,4 +70,29 @@ export async function launchBrowser({ consentBanner = false } = {}) {
     return page;
   };
   return browser;
+}
+
+/**
+ * The one browser of a test file: launched before its tests (see `launchBrowser` for the options)
+ * and closed after them. Call it at the top of the file; the answer stands for the browser once
+ * launched (`browser.newContext(…)` in a test).
+ */
+export function useBrowser(options) {
+  let launched;
+  before(async () => {
+    launched = await launchBrowser(options);
+  });
+  after(async () => {
+    await launched?.close();
+  });
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        if (!launched) throw new Error('the browser is launched before the tests: use it inside a test or hook');
+        const value = launched[key];
+        return typeof value === 'function' ? value.bind(launched) : value;
+      },
+    },
+  );
 }
