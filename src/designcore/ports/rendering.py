@@ -34,6 +34,7 @@ class Renderer(Protocol):
         watermark: bool = False,
         cancelled: Callable[[], bool] | None = None,
         paper: PaperSize = PaperSize.DESIGN,
+        preview: bool = False,
     ) -> RenderedExport:
         """Render ``pages`` (indices; every page when ``None``) of ``document``.
 
@@ -50,6 +51,9 @@ class Renderer(Protocol):
         Several raster or SVG pages come back zipped in ``data``. Elements that cannot be
         drawn (unknown types, unavailable images, unknown fonts drawn with the fallback) are
         reported in ``warnings``, never raised.
+
+        With ``preview`` raster files are compressed for speed rather than size (previews and
+        thumbnails, drawn often); the pixels are the same either way.
 
         ``cancelled`` is asked before each page; once it answers true no further page is
         drawn and ``designcore.domain.exports.ExportCancelled`` is raised.

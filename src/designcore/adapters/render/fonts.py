@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,6 +46,36 @@ _ALWAYS_COVERED = frozenset({0x200D, 0x200C, 0x20E3, *range(0xFE00, 0xFE10)})
 
 _SYNTHETIC_SKEW = -0.25
 """Slant of a synthesised italic (the horizontal shear browsers and skia use)."""
+
+
+_LOADED: dict[Path, tuple[skia.Typeface, hb.Font]] = {}
+"""Every font file read so far in this process, parsed for skia and for HarfBuzz: shared by
+every :class:`FontLibrary` (the preview renderer, the download renderer and the text fitter
+each have one), so a file is read from disk once per process."""
+
+_LOADING = threading.Lock()
+"""Held while a file is read and parsed, so two threads wanting the same new face read it
+once and get the same objects."""
+
+
+def load_typeface(path: Path) -> tuple[skia.Typeface, hb.Font]:
+    """The font file ``path`` for skia and for HarfBuzz, read on its first use in the process
+    and kept for the process's life (the bundled files are about 14 MB in all). Both objects
+    are immutable once made, so threads share them. Raises ``OSError`` for a file that
+    cannot be read or is not a font."""
+    loaded = _LOADED.get(path)
+    if loaded is not None:
+        return loaded
+    with _LOADING:
+        loaded = _LOADED.get(path)
+        if loaded is None:
+            data = path.read_bytes()
+            typeface = skia.Typeface.MakeFromData(skia.Data.MakeWithCopy(data))
+            if typeface is None:
+                raise OSError(f"cannot read the font file {path}")
+            loaded = (typeface, hb.Font(hb.Face(hb.Blob(data))))
+            _LOADED[path] = loaded
+        return loaded
 
 
 @attrs.frozen
@@ -109,7 +140,8 @@ class FontChoice:
 
 
 class FontLibrary:
-    """The bundled families, loaded lazily from ``fonts.json``."""
+    """The bundled families, loaded lazily from ``fonts.json``; the files themselves are read
+    once per process (:func:`load_typeface`)."""
 
     def __init__(self, directory: Path = FONTS_DIR) -> None:
         manifest = json.loads((directory / "fonts.json").read_text(encoding="utf-8"))
@@ -125,7 +157,6 @@ class FontLibrary:
             for entry in manifest["families"]
         }
         self.fallback: tuple[str, ...] = tuple(manifest["fallback"])
-        self._typefaces: dict[Path, tuple[skia.Typeface, hb.Font]] = {}
 
     @property
     def families(self) -> tuple[Family, ...]:
@@ -135,17 +166,6 @@ class FontLibrary:
     def knows(self, family: str) -> bool:
         """Whether ``family`` is bundled."""
         return family.strip().casefold() in self._families
-
-    def _typeface(self, path: Path) -> tuple[skia.Typeface, hb.Font]:
-        loaded = self._typefaces.get(path)
-        if loaded is None:
-            data = path.read_bytes()
-            typeface = skia.Typeface.MakeFromData(skia.Data.MakeWithCopy(data))
-            if typeface is None:
-                raise OSError(f"cannot read the font file {path}")
-            loaded = (typeface, hb.Font(hb.Face(hb.Blob(data))))
-            self._typefaces[path] = loaded
-        return loaded
 
     def choose(self, family: str, weight: str, style: str) -> FontChoice | None:
         """The face of a bundled ``family`` closest to ``weight`` and ``style`` (CSS font
@@ -161,7 +181,7 @@ class FontLibrary:
             return (int((face.style == "italic") != italic), abs(face.weight - wanted))
 
         face = min(entry.faces, key=score)
-        typeface, shaping = self._typeface(face.path)
+        typeface, shaping = load_typeface(face.path)
         return FontChoice(
             typeface=typeface,
             shaping=shaping,

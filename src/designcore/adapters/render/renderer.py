@@ -14,6 +14,7 @@ from PIL import Image as PILImage
 from designcore.adapters.render.draw import DrawContext, draw_page
 from designcore.adapters.render.fonts import FontLibrary
 from designcore.adapters.render.images import ImageLoader
+from designcore.adapters.render.png import DOWNLOAD_LEVEL, PREVIEW_LEVEL, encode_png
 from designcore.adapters.render.watermark import draw_watermark
 from designcore.domain.document import (
     Document,
@@ -24,9 +25,6 @@ from designcore.domain.document import (
 from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.exports import ExportCancelled, PaperSize, place_on_paper
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderedExport, RenderFormat
-
-PNG_COMPRESS_LEVEL = 6
-"""zlib level of exported PNGs (Pillow's default)."""
 
 PDF_ENCODING_LOSSLESS = 101
 """skia's PDF image quality meaning "never re-encode lossily" (JPEG sources pass through)."""
@@ -39,27 +37,33 @@ _EXTENSIONS = {
 }
 
 
-def _encode(image: skia.Image, format: RenderFormat, quality: int) -> bytes:
-    """``image`` as PNG or JPEG bytes, encoded by Pillow.
-
-    skia's own encoder holds the interpreter lock for the whole encoding (about 4 s for a
-    50-megapixel page), stalling every other request of the process; Pillow's encoders let go
-    of it while they compress, so the server keeps answering during a large export. The
-    pixels are read unpremultiplied, as skia's PNG encoder writes them."""
+def unpremultiplied_rgba(image: skia.Image) -> bytearray:
+    """The pixels of ``image`` as unpremultiplied 8-bit RGBA, row after row (what a PNG holds:
+    skia's own PNG encoder converts them the same way)."""
     info = skia.ImageInfo.Make(
         image.width(), image.height(), skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType
     )
     pixels = bytearray(info.computeMinByteSize())
     if not image.readPixels(info, pixels, info.minRowBytes(), 0, 0):
         raise RuntimeError("skia could not read the rendered page's pixels")
+    return pixels
+
+
+def _encode(image: skia.Image, format: RenderFormat, quality: int, png_level: int) -> bytes:
+    """``image`` as PNG (our own writer, ``png_level``) or JPEG (Pillow) bytes.
+
+    skia's own encoder holds the interpreter lock for the whole encoding (about 4 s for a
+    50-megapixel page), stalling every other request of the process; numpy, zlib-ng and
+    Pillow's JPEG encoder let go of it while they work, so the server keeps answering during
+    a large export."""
+    pixels = unpremultiplied_rgba(image)
+    if format is RenderFormat.PNG:
+        return encode_png(pixels, image.width(), image.height(), png_level)
     picture = PILImage.frombuffer(
         "RGBA", (image.width(), image.height()), pixels, "raw", "RGBA", 0, 1
     )
     out = io.BytesIO()
-    if format is RenderFormat.JPEG:
-        picture.convert("RGB").save(out, "JPEG", quality=quality)
-    else:
-        picture.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    picture.convert("RGB").save(out, "JPEG", quality=quality)
     return out.getvalue()
 
 
@@ -76,6 +80,11 @@ class SkiaRenderer:
         self._fonts = fonts or FontLibrary()
         self._load_image = load_image
 
+    @property
+    def fonts(self) -> FontLibrary:
+        """The font library it draws with."""
+        return self._fonts
+
     # PreviewRenderer -------------------------------------------------------------
 
     def render_png(self, document: Mapping[str, Any], *, width: int = 800) -> bytes:
@@ -85,7 +94,11 @@ class SkiaRenderer:
             parsed = parse_document(dict(document))
             page_width, _ = parsed.page_size(parsed.pages[0])
             export = self.render(
-                parsed, format=RenderFormat.PNG, pixel_ratio=width / page_width, pages=[0]
+                parsed,
+                format=RenderFormat.PNG,
+                pixel_ratio=width / page_width,
+                pages=[0],
+                preview=True,
             )
         except ValidationFailed as error:
             raise ValueError(error.message) from error
@@ -105,6 +118,7 @@ class SkiaRenderer:
         watermark: bool = False,
         cancelled: Callable[[], bool] | None = None,
         paper: PaperSize = PaperSize.DESIGN,
+        preview: bool = False,
     ) -> RenderedExport:
         """See :class:`designcore.ports.rendering.Renderer`."""
         indices = _until_cancelled(self._pages(document, pages), cancelled)
@@ -121,8 +135,14 @@ class SkiaRenderer:
             files = tuple(self._svg(document, index, scale, context, mark) for index in indices)
         else:
             quality = max(1, min(100, int(jpeg_quality)))
+            level = PREVIEW_LEVEL if preview else DOWNLOAD_LEVEL
             files = tuple(
-                self._raster(document, index, scale, format, quality, context, mark)
+                _encode(
+                    self.draw_raster(document, index, scale, format, context, mark),
+                    format,
+                    quality,
+                    level,
+                )
                 for index in indices
             )
         if len(files) == 1:
@@ -154,16 +174,17 @@ class SkiaRenderer:
             )
         return list(pages)
 
-    def _raster(
-        self,
+    @staticmethod
+    def draw_raster(
         document: Document,
         index: int,
         scale: float,
         format: RenderFormat,
-        quality: int,
         context: DrawContext,
         mark: FontLibrary | None = None,
-    ) -> bytes:
+    ) -> skia.Image:
+        """Page ``index`` drawn at ``scale`` on a transparent (PNG) or white (JPEG) canvas,
+        before it is encoded (the benchmark times the two apart)."""
         page = document.pages[index]
         width, height = document.page_size(page)
         surface = skia.Surface.MakeRasterN32Premul(
@@ -176,7 +197,7 @@ class SkiaRenderer:
         draw_page(canvas, document, page, context)
         if mark is not None:
             draw_watermark(canvas, width, height, mark)
-        return _encode(surface.makeImageSnapshot(), format, quality)
+        return surface.makeImageSnapshot()
 
     def _pdf(
         self,

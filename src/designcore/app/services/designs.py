@@ -523,6 +523,7 @@ class DesignService:
                 format=RenderFormat.PNG,
                 pixel_ratio=min(PREVIEW_WIDTH / width, PREVIEW_MAX_HEIGHT / height),
                 pages=[0],
+                preview=True,
             ).pages[0]
         finally:
             IMAGE_OWNER.reset(token)

@@ -262,6 +262,7 @@ class TestEncodingLetsOthersRun:
         """While a large page is encoded on a worker thread, the main thread keeps running (a
         server's event loop goes on answering), and the PNG holds the drawn pixels. skia's own
         encoder held the interpreter lock throughout: the main thread got no turn."""
+        from designcore.adapters.render.png import DOWNLOAD_LEVEL
         from designcore.adapters.render.renderer import _encode
 
         surface = skia.Surface(3000, 3000)
@@ -269,7 +270,7 @@ class TestEncodingLetsOthersRun:
         image = surface.makeImageSnapshot()
         result: list[bytes] = []
         worker = threading.Thread(
-            target=lambda: result.append(_encode(image, RenderFormat.PNG, 100))
+            target=lambda: result.append(_encode(image, RenderFormat.PNG, 100, DOWNLOAD_LEVEL))
         )
         turns = 0
         worker.start()
