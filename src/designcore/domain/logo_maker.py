@@ -18,15 +18,15 @@ import attrs
 from designcore.domain.document import HEX_COLOUR
 from designcore.domain.errors import FieldIssue, NotAllowed, ValidationFailed
 from designcore.domain.premium import Viewer
+from designcore.domain.text_layout import SMALLEST_SHARE, shrink_to_fit
 
 LOGOS_CATEGORY = "Logos"
 """The catalogue category whose templates the Logo Maker shows."""
 MAX_BRAND_NAME = 40
 MAX_TAGLINE = 60
 MAX_COLOURS = 2
-SMALLEST_SHARE = 0.4
-"""A text never shrinks below this share of its template's font size."""
 FIELDS = ("brand_name", "tagline")
+__all__ = ["SMALLEST_SHARE", "shrink_to_fit"]  # the text-fitting rules, shared with prompting
 
 
 @attrs.frozen
@@ -163,18 +163,6 @@ def brand_document(document: Mapping[str, Any], kit: BrandKit, fit: FitText) -> 
             element["fontSize"] = round(min(original, fitted), 1)
         element["text"] = text
     return branded
-
-
-def shrink_to_fit(size: float, fits: Callable[[float], bool]) -> float:
-    """The largest size from ``size`` down to ``SMALLEST_SHARE`` of it (in 3 % steps) at which
-    ``fits`` holds; the smallest when none does."""
-    floor = size * SMALLEST_SHARE
-    current = size
-    while not fits(current):
-        if current <= floor:
-            return floor
-        current = max(floor, int(current * 0.97 * 10) / 10)
-    return current
 
 
 def is_locked(viewer: Viewer, *, premium_model_on: bool) -> bool:

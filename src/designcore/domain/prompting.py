@@ -175,9 +175,7 @@ _WEBSITE = re.compile(
     re.IGNORECASE,
 )
 _HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?")
-_PHONE = re.compile(
-    r"(?<![\d+])(?:\+?\(?234\)?[\s.-]?\(?0?\)?|0)[789][01]\d(?:[\s.-]?\d){7}(?!\d)"
-)
+_PHONE = re.compile(r"(?<![\d+])(?:\+?\(?234\)?[\s.-]?\(?0?\)?|0)[789][01]\d(?:[\s.-]?\d){7}(?!\d)")
 _AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE = r"(?:\s?(?:k|m|b|million|thousand|billion|mill|milli)\b)"
 _PRICE = re.compile(
@@ -202,23 +200,39 @@ _TIME_ONE = (
     r"|(?:[01]?\d)\s?o'?\s?clock|12\s?noon|noon(?:time)?|midnight|(?:[01]?\d|2[0-3])[:][0-5]\d)"
 )
 _TIME = re.compile(
-    r"(?<![\w.:])(?:(?:[01]?\d)(?:[:.][0-5]\d)?" + _RANGE + _TIME_ONE + r"|" + _TIME_ONE
-    + r"(?:" + _RANGE + _TIME_ONE + r")?)(?:\s+prompt(?:ly)?\b)?",
+    r"(?<![\w.:])(?:(?:[01]?\d)(?:[:.][0-5]\d)?"
+    + _RANGE
+    + _TIME_ONE
+    + r"|"
+    + _TIME_ONE
+    + r"(?:"
+    + _RANGE
+    + _TIME_ONE
+    + r")?)(?:\s+prompt(?:ly)?\b)?",
     re.IGNORECASE,
 )
 _DATE = re.compile(
     r"(?<![\w/])(?:"
     # Saturday, 14th (to 16th) of March 2026; 1st - 7th January; 14 March - 2 April
     r"(?:" + _WEEKDAY + r",?\s+)?(?:the\s+)?" + _DAY + r"(?:" + _RANGE + _DAY + r")?"
-    r"(?:\s+of)?\s+" + _MONTH + r"(?:" + _RANGE + _DAY + r"(?:\s+of)?\s+" + _MONTH + r")?"
-    + _YEAR + r"?"
+    r"(?:\s+of)?\s+"
+    + _MONTH
+    + r"(?:"
+    + _RANGE
+    + _DAY
+    + r"(?:\s+of)?\s+"
+    + _MONTH
+    + r")?"
+    + _YEAR
+    + r"?"
     # Saturday, March 14th (- 16th) 2026
     r"|(?:" + _WEEKDAY + r",?\s+)?" + _MONTH + r"\s+" + _DAY + r"(?![\d:])"
     r"(?:" + _RANGE + _DAY + r"(?![\d:]))?" + _YEAR + r"?"
     # 14/03/2026, 14-3-26
     r"|(?:[12]\d|3[01]|0?[1-9])[/.-](?:1[0-2]|0?[1-9])[/.-](?:\d{4}|\d{2})"
     # every Wednesday, this Sunday, next weekend, every last Friday
-    r"|(?:every|each|this|next|coming|this\s+coming|every\s+last|last)\s+(?:" + _WEEKDAY
+    r"|(?:every|each|this|next|coming|this\s+coming|every\s+last|last)\s+(?:"
+    + _WEEKDAY
     + r"|weekend|week|month)"
     r"|(?:from\s+)?" + _WEEKDAY + r"(?:" + _RANGE + _WEEKDAY + r")(?=\W|$)"
     r"|tomorrow|today|tonight|new\s+year'?s\s+eve|christmas\s+eve|christmas\s+day|boxing\s+day"
@@ -235,7 +249,8 @@ _AGE_PHRASES = re.compile(
     re.IGNORECASE,
 )
 _AGE_WORD = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, lexicon.ORDINAL_WORDS), key=len, reverse=True))
+    r"\b("
+    + "|".join(sorted(map(re.escape, lexicon.ORDINAL_WORDS), key=len, reverse=True))
     + r")\s+(?:birthday|bday|b-day|anniversary|celebration)"
     r"|\b(?:turn(?:s|ing)?|clock(?:s|ing)?|dey\s+turn)\s+("
     + "|".join(sorted(map(re.escape, lexicon.NUMBER_WORDS), key=len, reverse=True))
@@ -244,12 +259,20 @@ _AGE_WORD = re.compile(
 )
 
 _TITLE = (
-    r"(?:" + "|".join(sorted((re.escape(t) for t in lexicon.TITLES), key=len, reverse=True))
+    r"(?:"
+    + "|".join(sorted((re.escape(t) for t in lexicon.TITLES), key=len, reverse=True))
     + r")\.?"
 )
 _TITLES = re.compile(
-    r"(?<![\w'])(" + _TITLE + r"(?:\s*(?:\(\s*" + _TITLE + r"\s*\)|&\s*" + _TITLE + r"|"
-    + _TITLE + r"))*)\s+",
+    r"(?<![\w'])("
+    + _TITLE
+    + r"(?:\s*(?:\(\s*"
+    + _TITLE
+    + r"\s*\)|&\s*"
+    + _TITLE
+    + r"|"
+    + _TITLE
+    + r"))*)\s+",
     re.IGNORECASE,
 )
 _CAP_WORD = re.compile(r"(?:[A-Z][A-Za-z'’-]*[a-z][A-Za-z'’-]*|[A-Z]{2,}|(?:[A-Z]\.\s?)+)")
@@ -259,7 +282,7 @@ _NOT_NAME = frozenset(
     set(lexicon.STOP_WORDS)
     | set(lexicon.MONTHS)
     | set(lexicon.WEEKDAYS)
-    | {w for w in lexicon.WEEKDAY_ABBREVIATIONS}
+    | set(lexicon.WEEKDAY_ABBREVIATIONS)
     | set(lexicon.RELATIONS)
     | {
         "birthday",
@@ -398,8 +421,28 @@ _NOT_PLACE_WORD = frozenset(
     (set(lexicon.STOP_WORDS) - {"of", "the", "and", "by"})
     | set(lexicon.WEEKDAYS)
     | set(lexicon.MONTHS)
-    | {"happy", "birthday", "logo", "post", "flyer", "at", "on", "for", "in", "call", "rsvp",
-       "join", "visit", "venue", "theme", "date", "time", "dm", "whatsapp", "contact"}
+    | {
+        "happy",
+        "birthday",
+        "logo",
+        "post",
+        "flyer",
+        "at",
+        "on",
+        "for",
+        "in",
+        "call",
+        "rsvp",
+        "join",
+        "visit",
+        "venue",
+        "theme",
+        "date",
+        "time",
+        "dm",
+        "whatsapp",
+        "contact",
+    }
 )
 """Words that are never part of a place's, a church's or a business's name."""
 
@@ -438,7 +481,9 @@ class _Reader:
 
 def _ends_with_abbreviation(text: str) -> bool:
     words = text.split()
-    return bool(words) and (len(words[-1]) <= 3 and words[-1][:1].isupper() or "." in words[-1][:-1])
+    return bool(words) and (
+        (len(words[-1]) <= 3 and words[-1][:1].isupper()) or "." in words[-1][:-1]
+    )
 
 
 def understand(prompt: str) -> Understanding:
@@ -511,10 +556,16 @@ def _read_prices_and_offers(reader: _Reader) -> None:
 def _price_context(reader: _Reader, start: int) -> bool:
     """A bare ``5k`` is a price only near a word of money."""
     before = reader.lower[max(0, start - 30) : start]
-    return bool(
-        re.search(r"(price|cost|for|at|only|sell|selling|fee|entry|gate|ticket|pay|from|na)\W*$",
-                  before)
-    ) or "naira" in reader.lower or "₦" in reader.text
+    return (
+        bool(
+            re.search(
+                r"(price|cost|for|at|only|sell|selling|fee|entry|gate|ticket|pay|from|na)\W*$",
+                before,
+            )
+        )
+        or "naira" in reader.lower
+        or "₦" in reader.text
+    )
 
 
 def _read_quoted(reader: _Reader) -> None:
@@ -572,23 +623,32 @@ def _read_ages(reader: _Reader) -> None:
         before = reader.lower[max(0, match.start() - 12) : match.start()]
         if re.match(r"\W*(service|sunday|edition|anniversary of|year of|annual)", after):
             continue
-        if "happy" in before or re.match(
-            r"\W*(birthday|bday|b-day|b'day|bdy|birth|party|celebration|anniversary|"
-            r"jubilee|surprise|thanksgiving|$|!|,|\.)",
-            after,
-        ) or re.match(r"\W*\w+\W+(birthday|bday|b-day|party)", after):
-            if reader.claim("age", match.start(), match.end(), match.group(1).lstrip("0") or "0"):
-                return
+        age = match.group(1).lstrip("0") or "0"
+        if _ordinal_is_age(before, after) and reader.claim("age", match.start(), match.end(), age):
+            return
     for match in _AGE_PHRASES.finditer(reader.text):
         group = 1 if match.group(1) else 2
-        number = match.group(group)
+        digits = match.group(group)
         if group == 1 and reader.lower[match.start() : match.start() + 2] in {"at", "@ ", "@"}:
             after = reader.lower[match.end() : match.end() + 3]
             if not re.match(r"\s*($|!|\.|,)", after):
                 continue
-        if 0 < int(number) <= 120 and reader.free(match.start(group), match.end(group)):
-            reader.claim("age", match.start(group), match.end(group), str(int(number)))
+        if 0 < int(digits) <= 120 and reader.free(match.start(group), match.end(group)):
+            reader.claim("age", match.start(group), match.end(group), str(int(digits)))
             return
+
+
+def _ordinal_is_age(before: str, after: str) -> bool:
+    """Whether an ordinal ("60th") between ``before`` and ``after`` is a birthday's age."""
+    return bool(
+        "happy" in before
+        or re.match(
+            r"\W*(birthday|bday|b-day|b'day|bdy|birth|party|celebration|anniversary|"
+            r"jubilee|surprise|thanksgiving|$|!|,|\.)",
+            after,
+        )
+        or re.match(r"\W*\w+\W+(birthday|bday|b-day|party)", after)
+    )
 
 
 def _words(reader: _Reader, start: int, *, limit: int = 4) -> tuple[int, int] | None:
@@ -603,7 +663,7 @@ def _words(reader: _Reader, start: int, *, limit: int = 4) -> tuple[int, int] | 
         match = re.compile(r"\s*").match(text, position)
         assert match is not None
         at = match.end()
-        if count and at == position and not text[position - 1 : position] in {"."}:
+        if count and at == position and text[position - 1 : position] not in {"."}:
             break
         word = re.compile(r"(?:[A-Z]\.\s?)+|[^\W\d_][\w'’-]*", re.UNICODE).match(text, at)
         if word is None:
@@ -639,8 +699,9 @@ def _read_people(reader: _Reader) -> None:
         title_words = re.findall(r"[a-z]+", match.group(1).lower())
         if not title_words:
             continue
-        if title_words[0] in lexicon.RELATIONS and reader.lower[max(0, match.start() - 3) :
-                                                                 match.start()].strip() in {
+        if title_words[0] in lexicon.RELATIONS and reader.lower[
+            max(0, match.start() - 3) : match.start()
+        ].strip() in {
             "my",
             "our",
             "mi",
@@ -672,21 +733,26 @@ def _read_people(reader: _Reader) -> None:
                 continue
             after = reader.lower[span[1] : span[1] + 40]
             tail = reader.text[span[1] : span[1] + 2]
-            if tail in {"'s", "’s"} and re.match(
-                r"['’]s\s+(?:\d+\w*\s+|\w+\s+)?(?:birthday|bday|b-day|party|celebration|"
-                r"surprise|big day|day|naming|thanksgiving)",
-                after,
+            if (
+                (
+                    tail in {"'s", "’s"}
+                    and re.match(
+                        r"['’]s\s+(?:\d+\w*\s+|\w+\s+)?(?:birthday|bday|b-day|party|celebration|"
+                        r"surprise|big day|day|naming|thanksgiving)",
+                        after,
+                    )
+                )
+                or re.match(
+                    r"\s*(?:is|wey|who|go|don)?\s*(?:dey\s+)?(?:turn|turning|turns|clock|clocking|"
+                    r"clocks|celebrat|birthday|bday|b-day|at\s+\d|\d+\w*\s+(?:birthday|bday))",
+                    after,
+                )
+                or (
+                    pattern.startswith(r"\b(?:happy")
+                    and "for" not in reader.lower[match.start() : match.start() + 4]
+                    and reader.lower[match.start() : match.start() + 3] != "to "
+                )
             ):
-                reader.claim("name", *span)
-            elif re.match(
-                r"\s*(?:is|wey|who|go|don)?\s*(?:dey\s+)?(?:turn|turning|turns|clock|clocking|"
-                r"clocks|celebrat|birthday|bday|b-day|at\s+\d|\d+\w*\s+(?:birthday|bday))",
-                after,
-            ):
-                reader.claim("name", *span)
-            elif pattern.startswith(r"\b(?:happy") and "for" not in reader.lower[
-                match.start() : match.start() + 4
-            ] and not reader.lower[match.start() : match.start() + 3] == "to ":
                 reader.claim("name", *span)
 
 
@@ -729,21 +795,19 @@ def _capitalised_before(reader: _Reader, end: int, *, limit: int = 5) -> int:
     """Where the run of capitalised words (with "of", "the", "St.") ending at ``end`` starts."""
     text = reader.text
     start = end
-    words = 0
-    for match in reversed(list(re.finditer(r"[\w'’.&-]+", text[:end]))):
+    for words, match in enumerate(reversed(list(re.finditer(r"[\w'’.&-]+", text[:end])))):
         gap = text[match.end() : start]
         if gap.strip() not in {"", "&"} or match.end() > start:
             break
         token = match.group()
-        if not (token[:1].isupper() or token.lower() in {"of", "the", "&", "and"} and words):
+        if not (token[:1].isupper() or (token.lower() in {"of", "the", "&", "and"} and words)):
             break
         if token.lower() in _NOT_PLACE_WORD:
             break
         if not reader.free(match.start(), match.end()):
             break
         start = match.start()
-        words += 1
-        if words >= limit:
+        if words + 1 >= limit:
             break
     while start < end and reader.text[start:end].split()[0].lower() in {"of", "the", "and", "&"}:
         first = reader.text[start:end].split()[0]
@@ -794,8 +858,26 @@ def _capitalised_after(reader: _Reader, end: int, *, limit: int = 4) -> int:
 
 
 _NOT_ORG_TAIL = frozenset(
-    {"service", "youth", "vigil", "crusade", "choir", "thanksgiving", "flyer", "church", "at",
-     "on", "for", "is", "will", "presents", "invites", "holds", "program", "programme"}
+    {
+        "service",
+        "youth",
+        "vigil",
+        "crusade",
+        "choir",
+        "thanksgiving",
+        "flyer",
+        "church",
+        "at",
+        "on",
+        "for",
+        "is",
+        "will",
+        "presents",
+        "invites",
+        "holds",
+        "program",
+        "programme",
+    }
 )
 
 
@@ -842,7 +924,9 @@ def _read_brands(reader: _Reader) -> None:
 
 def _brand_span(reader: _Reader, start: int) -> tuple[int, int] | None:
     text = reader.text
-    match = re.compile(r"([A-Z0-9][\w'’&.-]*(?:\s+(?:&\s+|by\s+|and\s+|of\s+)?[A-Z0-9][\w'’&.-]*){0,4})").match(text, start)
+    match = re.compile(
+        r"([A-Z0-9][\w'’&.-]*(?:\s+(?:&\s+|by\s+|and\s+|of\s+)?[A-Z0-9][\w'’&.-]*){0,4})"
+    ).match(text, start)
     if match is None:
         return None
     end = match.end()
@@ -872,9 +956,7 @@ def _read_venues(reader: _Reader) -> None:
         if place is not None and place.group().strip():
             end = place.end()
             value = reader.text[start:end]
-            if value.split()[0].lower() in _NOT_NAME and value.split()[0].lower() not in {
-                "the"
-            }:
+            if value.split()[0].lower() in _NOT_NAME and value.split()[0].lower() not in {"the"}:
                 continue
             if _is_town(value):
                 reader.claim("location", start, end)
@@ -892,16 +974,22 @@ def _read_venues(reader: _Reader) -> None:
             _town_after(reader, lower.end())
     if reader.has("venue"):
         return
-    ends = re.compile(
-        r"\b(?:" + "|".join(sorted(lexicon.VENUE_WORDS, key=len, reverse=True)) + r")\b"
-    )
-    for match in ends.finditer(reader.text):
-        if not match.group()[:1].isupper() or not reader.free(match.start(), match.end()):
+    venue_words = set(lexicon.VENUE_WORDS)
+    for run in _CAPITALISED_RUN.finditer(reader.text):
+        words = list(re.finditer(r"[^\s]+", run.group()))
+        while words and words[-1].group().lower().rstrip(".,") not in venue_words:
+            words.pop()
+        if len(words) < 2:
             continue
-        start = _capitalised_before(reader, match.start(), limit=4)
-        if start < match.start() and reader.claim("venue", start, match.end()):
-            _town_after(reader, match.end())
+        start, end = run.start(), run.start() + words[-1].end()
+        if reader.free(start, end) and reader.claim("venue", start, end):
+            _town_after(reader, end)
             return
+
+
+_CAPITALISED_RUN = re.compile(
+    r"(?<![\w'’])(?:\d{1,4}[A-Za-z]?,?\s+)?[A-Z][\w'’.-]*(?:\s+(?:of|the|&|[A-Z][\w'’.-]*))*"
+)
 
 
 def _town_after(reader: _Reader, end: int) -> None:
@@ -909,18 +997,53 @@ def _town_after(reader: _Reader, end: int) -> None:
     if match is None:
         return
     for town in _towns_at(reader, match.end()):
-        reader.claim("location", match.end(), town)
+        end = town
+        while True:  # "Bodija, Ibadan", "Ikeja GRA, Lagos": the whole tail of the address
+            more = re.compile(r",?\s+").match(reader.text, end)
+            if more is None:
+                break
+            nxt = next(_towns_at(reader, more.end()), None)
+            if nxt is None:
+                break
+            end = nxt
+        reader.claim("location", match.end(), end)
         return
     place = re.compile(r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?").match(reader.text, match.end())
-    if place is not None and place.group().lower() not in _NOT_NAME and not re.match(
-        r"\s*\d", reader.text[place.end() :]
+    if (
+        place is not None
+        and place.group().lower() not in _NOT_NAME
+        and not re.match(r"\s*\d", reader.text[place.end() :])
     ):
         reader.claim("location", match.end(), place.end())
 
 
 _CASE_SENSITIVE_TOWNS = frozenset(
-    {"ph", "vi", "v.i", "gra", "fct", "rivers", "delta", "plateau", "imo", "edo", "ondo", "oyo",
-     "ogun", "ota", "ojo", "ife", "aba", "abia", "benue", "kogi", "osun", "kwara", "anambra", "place"}
+    {
+        "ph",
+        "vi",
+        "v.i",
+        "gra",
+        "fct",
+        "rivers",
+        "delta",
+        "plateau",
+        "imo",
+        "edo",
+        "ondo",
+        "oyo",
+        "ogun",
+        "ota",
+        "ojo",
+        "ife",
+        "aba",
+        "abia",
+        "benue",
+        "kogi",
+        "osun",
+        "kwara",
+        "anambra",
+        "place",
+    }
 )
 
 
@@ -973,8 +1096,26 @@ def _read_role(reader: _Reader) -> None:
             continue
         value = words.group()
         first = value.split()[0].lower()
-        if first in {"a", "an", "the", "flyer", "post", "design", "to", "you", "me", "it",
-                     "hiring", "now", "urgently", "staff"} and len(value.split()) == 1:
+        if (
+            first
+            in {
+                "a",
+                "an",
+                "the",
+                "flyer",
+                "post",
+                "design",
+                "to",
+                "you",
+                "me",
+                "it",
+                "hiring",
+                "now",
+                "urgently",
+                "staff",
+            }
+            and len(value.split()) == 1
+        ):
             continue
         if first in {"flyer", "post", "design", "template", "logo", "a", "the", "to", "me"}:
             continue
@@ -991,8 +1132,11 @@ def _read_role(reader: _Reader) -> None:
 
 def _read_month(reader: _Reader) -> None:
     month_re = re.compile(
-        r"(?<![\w])(" + "|".join(lexicon.MONTHS) + r"|" + "|".join(
-            k for k in lexicon.MONTH_ABBREVIATIONS if k != "may") + r")\.?(?![\w])",
+        r"(?<![\w])("
+        + "|".join(lexicon.MONTHS)
+        + r"|"
+        + "|".join(k for k in lexicon.MONTH_ABBREVIATIONS if k != "may")
+        + r")\.?(?![\w])",
         re.IGNORECASE,
     )
     for match in month_re.finditer(reader.text):
@@ -1048,11 +1192,20 @@ def _intent(reader: _Reader) -> Intent:
     if fmt == "logo":
         scores["Logos"] += 4
     # A greeting of the season on its own is a post.
-    if any(g in words for g in (" merry christmas ", " happy easter ", " barka da sallah ",
-                                 " eid mubarak ", " happy sunday ", " happy independence ")):
+    if any(
+        g in words
+        for g in (
+            " merry christmas ",
+            " happy easter ",
+            " barka da sallah ",
+            " eid mubarak ",
+            " happy sunday ",
+            " happy independence ",
+        )
+    ):
         scores["Social Media Post"] += 3
     ranked = sorted(scores.items(), key=lambda item: (-item[1], lexicon.CATEGORIES.index(item[0])))
-    category = ranked[0][0] if ranked[0][1] > 0 else None
+    category: str | None = ranked[0][0] if ranked[0][1] > 0 else None
     sub_category = _sub_category(category, words, reader) if category else None
     if category == "Logos" and fmt is None:
         fmt = "logo"
@@ -1081,9 +1234,7 @@ def _sub_category(category: str, words: str, reader: _Reader) -> str | None:
             if int(age) <= lexicon.KIDS_AGE_LIMIT:
                 return "Kids"
     if category == "New Month":
-        month = re.search(
-            r" (" + "|".join(lexicon.MONTHS) + r") ", words
-        )
+        month = re.search(r" (" + "|".join(lexicon.MONTHS) + r") ", words)
         if month and (month.group(1) != "may" or " new month " in words):
             return month.group(1).capitalize()
         return "Generic"

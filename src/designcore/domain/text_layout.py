@@ -40,8 +40,8 @@ at the element's font size, without letter spacing. The domain never touches a f
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
 
 import attrs
 
@@ -391,3 +391,38 @@ def _last_break(clusters: Sequence[str]) -> int:
         if clusters[position] in _BREAKS:
             return position + 1
     return 0
+
+
+SMALLEST_SHARE = 0.4
+"""A text set into a template never shrinks below this share of the template's font size."""
+
+LineCount = Callable[[Mapping[str, Any], str, float], "int | None"]
+"""How many lines a text takes set as a text element at a size; ``None`` when a word would be
+cut (``TextFitter.line_count``)."""
+
+
+def shrink_to_fit(size: float, fits: Callable[[float], bool]) -> float:
+    """The largest size from ``size`` down to :data:`SMALLEST_SHARE` of it (in 3 % steps) at
+    which ``fits`` holds; the smallest when none does."""
+    floor = size * SMALLEST_SHARE
+    current = size
+    while not fits(current):
+        if current <= floor:
+            return floor
+        current = max(floor, int(current * 0.97 * 10) / 10)
+    return current
+
+
+def fitted_font_size(element: Mapping[str, Any], text: str, line_count: LineCount) -> float:
+    """The size at which ``text``, set in place of a template's text ``element``, keeps its
+    words whole in no more lines than the element's own text takes (at least one): the rule the
+    Logo Maker and design prompting fill templates by."""
+    size = float(element.get("fontSize") or 0)
+    original = str(element.get("text") or "")
+    allowed = (line_count(element, original, size) or 1) if original else 1
+
+    def fits(candidate: float) -> bool:
+        lines = line_count(element, text, candidate)
+        return lines is not None and lines <= allowed
+
+    return shrink_to_fit(size, fits)

@@ -22,12 +22,12 @@ from designcore.domain.logo_maker import (
     brand_document,
     check_can_open,
     is_locked,
-    shrink_to_fit,
     transparent,
 )
 from designcore.domain.premium import Viewer
 from designcore.domain.rendering import RenderedExport, RenderFormat
 from designcore.domain.templates import Template
+from designcore.domain.text_layout import fitted_font_size
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.images import ImageCodec
 from designcore.ports.rendering import PreviewRenderer, Renderer, TextFitter
@@ -84,17 +84,7 @@ class LogoMakerService:
         return [self._catalogue.get(summary.id) for summary in summaries]
 
     def _fit(self, element: Mapping[str, Any], text: str) -> float:
-        """The size at which ``text`` keeps its words whole in no more lines than the
-        template's own text takes (at least one)."""
-        size = float(element.get("fontSize") or 0)
-        original = str(element.get("text") or "")
-        allowed = (self._fitter.line_count(element, original, size) or 1) if original else 1
-
-        def fits(candidate: float) -> bool:
-            lines = self._fitter.line_count(element, text, candidate)
-            return lines is not None and lines <= allowed
-
-        return shrink_to_fit(size, fits)
+        return fitted_font_size(element, text, self._fitter.line_count)
 
     def _branded(self, template: Template, kit: BrandKit) -> dict[str, Any]:
         if not template.polotno_json:
