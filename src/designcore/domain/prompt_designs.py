@@ -17,6 +17,7 @@ Pure: the measuring is passed in.
 from __future__ import annotations
 
 import copy
+import enum
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import attrs
 
 from designcore.domain import prompt_lexicon as lexicon
+from designcore.domain.premium import Viewer
 from designcore.domain.prompting import FoundField, Understanding, normalised_words, understand
 from designcore.domain.templates import Template, document_size, is_premium_type
 
@@ -320,3 +322,92 @@ def fill_document(
                 element["fontSize"] = round(min(size, fit(element, text)), 1)
             element["text"] = text
     return document, tuple(sorted(filled))
+
+
+# --- who may prompt, and what it costs -----------------------------------------------------
+
+VISITOR_DAILY_PROMPTS = 3
+"""Prompts (and regenerations) a signed-out visitor may try a day, counted per address."""
+
+FREE_DAILY_PROMPTS = 5
+"""Prompts and regenerations a free member gets each day before each costs a credit."""
+
+PROMPT_CREDIT_COST = 1
+"""Credits one prompt or regeneration costs a free member past the daily allowance."""
+
+FAIR_USE_PER_HOUR = 120
+"""Premium prompting is unlimited within this many prompts an hour (a person, not a script)."""
+
+
+class PromptRefusal(enum.Enum):
+    """Why a prompt is refused; the value is the error code the API answers."""
+
+    SIGN_IN_REQUIRED = "sign_in_required"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    FAIR_USE = "prompt_rate_limited"
+
+
+@attrs.frozen
+class PromptRefused:
+    """The prompt is not run."""
+
+    reason: PromptRefusal
+    message: str
+    """Why, in words the caller can act on."""
+
+
+@attrs.frozen
+class PromptAllowed:
+    """The prompt runs, at this cost."""
+
+    credits: int
+    """Credits to spend once the designs are made (0 or :data:`PROMPT_CREDIT_COST`)."""
+    remaining_free: int | None
+    """Free prompts left today after this one; ``None`` when unlimited."""
+
+
+PromptDecision = PromptAllowed | PromptRefused
+
+
+def decide_prompt(
+    viewer: Viewer,
+    *,
+    premium_model_on: bool,
+    used_today: int,
+    used_last_hour: int,
+    credit_balance: int,
+) -> PromptDecision:
+    """Whether ``viewer`` may run one more prompt (or regeneration), and what it costs.
+
+    ``used_today`` counts the viewer's prompts since midnight (a visitor's by address),
+    ``used_last_hour`` those of the last hour. Visitors get :data:`VISITOR_DAILY_PROMPTS` a day,
+    then must sign in. Free members get :data:`FREE_DAILY_PROMPTS` a day, then each costs
+    :data:`PROMPT_CREDIT_COST` credit. Premium members (and everyone signed in while the
+    premium model is off, and admins) are unlimited within :data:`FAIR_USE_PER_HOUR`.
+    """
+    if not viewer.signed_in:
+        if used_today >= VISITOR_DAILY_PROMPTS:
+            return PromptRefused(
+                PromptRefusal.SIGN_IN_REQUIRED,
+                f"you have tried {VISITOR_DAILY_PROMPTS} prompts today: sign in for more",
+            )
+        return PromptAllowed(credits=0, remaining_free=VISITOR_DAILY_PROMPTS - used_today - 1)
+    unlimited = viewer.is_premium or viewer.is_admin or not premium_model_on
+    if unlimited:
+        if used_last_hour >= FAIR_USE_PER_HOUR:
+            return PromptRefused(
+                PromptRefusal.FAIR_USE,
+                f"{FAIR_USE_PER_HOUR} prompts in an hour is the fair-use limit: try again "
+                "in a few minutes",
+            )
+        return PromptAllowed(credits=0, remaining_free=None)
+    if used_today < FREE_DAILY_PROMPTS:
+        return PromptAllowed(credits=0, remaining_free=FREE_DAILY_PROMPTS - used_today - 1)
+    if credit_balance < PROMPT_CREDIT_COST:
+        return PromptRefused(
+            PromptRefusal.INSUFFICIENT_CREDITS,
+            f"your {FREE_DAILY_PROMPTS} free prompts for today are used and a prompt costs "
+            f"{PROMPT_CREDIT_COST} credit: you have {max(credit_balance, 0)}. Upgrade to "
+            "Premium for unlimited prompting",
+        )
+    return PromptAllowed(credits=PROMPT_CREDIT_COST, remaining_free=0)

@@ -108,6 +108,9 @@ class Understanding:
     prompt: str
     intent: Intent
     fields: tuple[FoundField, ...]
+    source: str = "rules"
+    """Who read it: ``rules`` (this module), ``model`` (a language model), or
+    ``rules-fallback`` (the model was asked and failed, so these rules answered)."""
 
     def value(self, key: str) -> str | None:
         """The first value of ``key``, or ``None``."""
@@ -1175,9 +1178,9 @@ def _phrases_in(words: str, phrases: Iterable[str]) -> Iterator[str]:
 def _intent(reader: _Reader) -> Intent:
     words = normalised_words(reader.text)
     scores: dict[str, float] = dict.fromkeys(lexicon.CATEGORIES, 0.0)
-    for category, weights in lexicon.CATEGORY_WORDS.items():
+    for name, weights in lexicon.CATEGORY_WORDS.items():
         for phrase in _phrases_in(words, weights):
-            scores[category] += weights[phrase]
+            scores[name] += weights[phrase]
     fmt = _format(words)
     if reader.has("age"):
         scores["Birthdays"] += 3
