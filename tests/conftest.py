@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import uuid
@@ -121,15 +122,13 @@ def fixture_postgresql_template() -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture(name="postgresql_engine")
-def fixture_postgresql_engine(postgresql_template: str) -> Iterator[sa.Engine]:
-    """A migrated PostgreSQL database of its own (a clone of the template), dropped afterwards."""
+@contextlib.contextmanager
+def _cloned_database(template: str) -> Iterator[sa.Engine]:
+    """A migrated PostgreSQL database of its own (a clone of ``template``), dropped after."""
     name = f"dc_test_{uuid.uuid4().hex[:16]}"
     admin = sa.create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
-        conn.execute(
-            sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{postgresql_template}" STRATEGY WAL_LOG')
-        )
+        conn.execute(sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{template}" STRATEGY WAL_LOG'))
     engine = create_database_engine(_database_url(name), schema=TEST_SCHEMA)
     try:
         yield engine
@@ -138,6 +137,21 @@ def fixture_postgresql_engine(postgresql_template: str) -> Iterator[sa.Engine]:
         with admin.connect() as conn:
             conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(name="postgresql_engine")
+def fixture_postgresql_engine(postgresql_template: str) -> Iterator[sa.Engine]:
+    """A migrated PostgreSQL database of its own (a clone of the template), dropped afterwards."""
+    with _cloned_database(postgresql_template) as engine:
+        yield engine
+
+
+@pytest.fixture(name="postgresql_replica_engine")
+def fixture_postgresql_replica_engine(postgresql_template: str) -> Iterator[sa.Engine]:
+    """A second migrated PostgreSQL database beside ``postgresql_engine``'s, standing in for
+    a read replica whose content differs from the primary's."""
+    with _cloned_database(postgresql_template) as engine:
+        yield engine
 
 
 MEMORY_ENVIRONMENT = fakes.MEMORY_ENVIRONMENT

@@ -63,6 +63,7 @@ from designcore.app.settings import (
     Settings,
 )
 from designcore.domain.document import Document
+from designcore.domain.errors import FieldIssue, ValidationFailed
 from designcore.domain.payments import Plan, premium_plan
 from designcore.domain.rendering import RenderedExport
 from designcore.domain.storage import BucketPolicy
@@ -296,6 +297,38 @@ def _engine(url: str, schema: str) -> Engine:
 
     with optional_technology():  # the PostgreSQL driver is imported with the engine
         return create_database_engine(url, schema=schema or None)
+
+
+def _read_engine(read_url: str, schema: str) -> Engine | None:
+    """The read replica's engine (``DESIGNCORE_DATABASE_READ_URL``), or ``None`` without one:
+    then the primary answers the catalogue's reads too."""
+    return _engine(read_url, schema) if read_url else None
+
+
+def _check_read_replica(container: Container) -> None:
+    """Read the catalogue from the read replica once, so that a replica that cannot be
+    reached or holds no catalogue fails at start-up, naming the setting, rather than on the
+    first request."""
+    engine = container.read_engine()
+    if engine is None:
+        return
+    from sqlalchemy import text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT count(*) FROM design_templates WHERE 1 = 0"))
+    except SQLAlchemyError as error:
+        engine.dispose()
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise ValidationFailed(
+            (
+                FieldIssue(
+                    "DESIGNCORE_DATABASE_READ_URL",
+                    f"cannot read the catalogue from the read replica: {reason}",
+                ),
+            )
+        ) from error
 
 
 def _s3_storage(settings: Settings) -> S3Storage:
@@ -537,6 +570,12 @@ class Container(containers.DeclarativeContainer):
     engine: providers.Singleton[Engine] = providers.Singleton(
         _engine, url=settings.provided.database_url, schema=settings.provided.database.schema
     )
+    # The catalogue's reads only (DESIGNCORE_DATABASE_READ_URL); None: the primary's.
+    read_engine: providers.Singleton[Engine | None] = providers.Singleton(
+        _read_engine,
+        read_url=settings.provided.database.read_url,
+        schema=settings.provided.database.schema,
+    )
 
     analytics_events: providers.Selector[AnalyticsEventStore] = _by_database(
         settings,
@@ -563,7 +602,9 @@ class Container(containers.DeclarativeContainer):
         memory=providers.Singleton(InMemoryTemplateCatalogue),
         # Singleton: it keeps prepared statements and, on SQLite, a reader connection.
         sqlalchemy=providers.Singleton(
-            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"), engine=engine
+            _lazy("designcore.adapters.sqlalchemy:SqlAlchemyTemplateCatalogue"),
+            engine=engine,
+            read_engine=read_engine,
         ),
     )
     # These two SQLAlchemy adapters make a sessionmaker when built: built once.
@@ -898,6 +939,7 @@ def build_container(settings: Settings, *, analytics: Analytics | None = None) -
         container.analytics.override(providers.Object(analytics))
     container.check_dependencies()
     _check_plugins(container, settings)
+    _check_read_replica(container)
     return container
 
 

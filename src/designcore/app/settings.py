@@ -71,6 +71,13 @@ class DatabaseSettings:
     schema: str = env(
         "DATABASE_SCHEMA", "PostgreSQL schema to put every table in (empty: the default).", ""
     )
+    read_url: str = env(
+        "DATABASE_READ_URL",
+        "SQLAlchemy URL of a read replica of the database (same kind and schema) that "
+        "answers the catalogue's reads (home rows, listings, search, template details); "
+        "writes and every other read stay on the primary. Empty: the primary answers all.",
+        "",
+    )
 
     @property
     def backend(self) -> Literal["memory", "sqlalchemy"]:
@@ -748,6 +755,35 @@ def _backends_by_port(settings: Settings) -> dict[str, tuple[str, str, tuple[str
     }
 
 
+def _database_kind(url: str) -> str | None:
+    """``sqlite``, ``postgresql`` or ``None`` (not a database URL this app serves)."""
+    scheme = url.partition("://")[0] if "://" in url else ""
+    kind = scheme.partition("+")[0]
+    return kind if kind in ("sqlite", "postgresql") else None
+
+
+def _read_url_issues(settings: Settings) -> list[FieldIssue]:
+    """A read replica must be a database of the same kind as the primary."""
+    read_url = settings.database.read_url
+    if not read_url:
+        return []
+    name = PREFIX + "DATABASE_READ_URL"
+    if settings.database.backend == "memory":
+        return [FieldIssue(name, "a read replica needs a database: DATABASE_URL is memory://")]
+    kind, primary = _database_kind(read_url), _database_kind(settings.database_url)
+    if kind is None:
+        return [
+            FieldIssue(
+                name,
+                "expected a `sqlite:///path.db` or `postgresql+psycopg://user@host/db` URL, "
+                f"got {read_url.partition('://')[0] or read_url[:20]!r}",
+            )
+        ]
+    if kind != primary:
+        return [FieldIssue(name, f"expected a {primary} URL like DATABASE_URL's, got {kind}")]
+    return []
+
+
 def _adapter_options_issues(settings: Settings) -> list[FieldIssue]:
     """Options are keyword arguments of an adapter of one's own: given for a port whose
     backend is built in, they would be silently ignored, so they are refused."""
@@ -826,6 +862,7 @@ def load_settings(
         issues.append(FieldIssue(PREFIX + "TRUSTED_PROXIES", str(error)))
     issues.extend(_adapter_options_issues(settings))
     issues.extend(_key_encryption_issues(settings))
+    issues.extend(_read_url_issues(settings))
     if issues:
         raise ValidationFailed(
             issues,

@@ -283,13 +283,25 @@ def _close_reader(reader: weakref.ref[_SqliteReader], _engine: sa.Engine) -> Non
 
 
 class SqlAlchemyTemplateCatalogue:
-    """The catalogue in ``design_templates``; every method is one short transaction."""
+    """The catalogue in ``design_templates``; every method is one short transaction.
 
-    def __init__(self, engine: sa.Engine) -> None:
-        self._engine = engine
+    ``read_engine``, when given, is a read replica of ``engine``'s database: every read of
+    the catalogue (templates, listings, search, categories, counts) goes there, and every
+    write (adding, replacing, counting views and uses) to ``engine``. A replica lags behind
+    its primary, so a change may be read late there, never wrongly.
+    """
+
+    def __init__(self, engine: sa.Engine, read_engine: sa.Engine | None = None) -> None:
+        self._writer = engine
+        self._engine = engine if read_engine is None else read_engine
+        if self._engine.dialect.name != engine.dialect.name:
+            raise ValueError(
+                f"the read replica is {self._engine.dialect.name}, the primary "
+                f"{engine.dialect.name}: both must be the same kind of database"
+            )
         self._search = strategy_for(engine.dialect.name)
         self._prepared: dict[sa.Select[Any], _Prepared] = {}
-        self._reader = _SqliteReader(engine) if _SqliteReader.serves(engine) else None
+        self._reader = _SqliteReader(self._engine) if _SqliteReader.serves(self._engine) else None
 
     def _prepare(self, statement: sa.Select[Any]) -> _Prepared:
         """One of this module's reads, compiled once for the engine and kept (never a
@@ -308,7 +320,7 @@ class SqlAlchemyTemplateCatalogue:
     def add(self, template: Template) -> None:
         """Store a new template."""
         try:
-            with self._engine.begin() as conn:
+            with self._writer.begin() as conn:
                 conn.execute(sa.insert(TEMPLATES), template_from_domain(template))
                 _adjust_counts(
                     conn, Counter([_count_key(template.category, template.sub_category)])
@@ -324,7 +336,7 @@ class SqlAlchemyTemplateCatalogue:
         if not templates:
             return
         try:
-            with self._engine.begin() as conn:
+            with self._writer.begin() as conn:
                 conn.execute(sa.insert(TEMPLATES), [template_from_domain(t) for t in templates])
                 _adjust_counts(
                     conn, Counter(_count_key(t.category, t.sub_category) for t in templates)
@@ -336,7 +348,7 @@ class SqlAlchemyTemplateCatalogue:
         """Overwrite an existing template."""
         values = template_from_domain(template)
         try:
-            with self._engine.begin() as conn:
+            with self._writer.begin() as conn:
                 before = conn.execute(
                     sa.select(_T.category, _T.sub_category)
                     .where(_T.id == template.id)
@@ -497,7 +509,7 @@ class SqlAlchemyTemplateCatalogue:
 
     def _bump(self, counter: str, template_id: str) -> int:
         column = _T[counter]
-        with self._engine.begin() as conn:
+        with self._writer.begin() as conn:
             value = conn.execute(
                 sa.update(TEMPLATES)
                 .where(_T.id == template_id)
