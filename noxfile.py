@@ -287,6 +287,15 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/designs.py")
 
 
+@nox.session(python=PYTHON)
+def bench_render(session: nox.Session) -> None:
+    """The renderer's benchmark alone (docs/benchmarks-render.md): the 20 seed flyers at
+    1080 px, drawing and PNG encoding apart, before and after, beside the reference editor's
+    figure; one flyer to PNG and to a 300 DPI PDF; peak memory."""
+    install_project(session)
+    session.run("python", "benchmarks/render.py", *session.posargs)
+
+
 @nox.session(python=False)
 def bench_web(session: nox.Session) -> None:
     """Benchmarks of the web app in headless Chromium against the built product on its embedded
