@@ -81,6 +81,7 @@ from designcore.ports.oidc import FlowStateStore
 from designcore.ports.passwords import PasswordHasher
 from designcore.ports.payments import PaymentGateway, SandboxTransactionRepository
 from designcore.ports.problem_reports import ProblemReportRepository
+from designcore.ports.prompt_understanding import PromptUnderstanding
 from designcore.ports.prompts import PromptLog
 from designcore.ports.rate_limit import RateLimiter
 from designcore.ports.rendering import PreviewRenderer, Renderer
@@ -88,6 +89,7 @@ from designcore.ports.settings import SiteSettingsStore
 from designcore.ports.storage import Storage
 
 if TYPE_CHECKING:
+    import httpx
     from sqlalchemy import Engine
 
     from designcore.adapters.jwt import JwtTokenSigner
@@ -544,6 +546,14 @@ def _redis_limiter(url: str, clock: Clock) -> RedisRateLimiter:
     return RedisRateLimiter(client, clock)
 
 
+def _prompt_model_client() -> httpx.Client:
+    """The HTTP client of the prompting model: its connections are kept between prompts. Each
+    request carries the timeout of ``DESIGNCORE_PROMPTING_MODEL_TIMEOUT``."""
+    import httpx
+
+    return httpx.Client(follow_redirects=False)
+
+
 class RenderOnFirstUse:
     """A :class:`~designcore.ports.rendering.Renderer` that builds the real one when it is
     first asked to draw, so that a service holding it can be built without the ``render``
@@ -842,6 +852,25 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         books=accounts_reader,
         browser=providers.Callable(_browser_analytics, settings=settings),
+    )
+    # Design prompting's reader: the embedded rules unless DESIGNCORE_PROMPTING_MODEL_URL
+    # names a chat-completions API, whose adapter falls back to the rules when it fails.
+    prompt_rules: providers.Factory[PromptUnderstanding] = providers.Factory(
+        _lazy("designcore.adapters.rules.prompt_understanding:RuleBasedPromptUnderstanding")
+    )
+    prompt_model_http: providers.Singleton[httpx.Client] = providers.Singleton(_prompt_model_client)
+    prompt_understanding: providers.Selector[PromptUnderstanding] = providers.Selector(
+        settings.provided.prompting.reader,
+        rules=prompt_rules,
+        model=providers.Factory(
+            _lazy("designcore.adapters.openai_compatible:ChatCompletionsPromptUnderstanding"),
+            client=prompt_model_http,
+            base_url=settings.provided.prompting.model_url,
+            api_key=settings.provided.prompting.model_api_key,
+            model=settings.provided.prompting.model,
+            timeout=settings.provided.prompting.model_timeout,
+            fallback=prompt_rules,
+        ),
     )
     # Built once: it checks its catalogue against a runtime Protocol (ImmediateReads) when
     # built, and it serves the busiest reads.

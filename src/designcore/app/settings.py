@@ -428,6 +428,40 @@ class AnalyticsSettings:
 
 
 @attrs.frozen
+class PromptingSettings:
+    """Design prompting's reading of a prompt (docs/decisions.md, "Reading prompts with a
+    language model")."""
+
+    model_url: str = env(
+        "PROMPTING_MODEL_URL",
+        "Root of a chat-completions API whose model reads design prompts (`https://host/v1`; "
+        "`/chat/completions` is added). Empty: the rule-based reading, embedded (no model, no "
+        "network). Only the prompt is sent.",
+        "",
+    )
+    model_api_key: str = env(
+        "PROMPTING_MODEL_API_KEY",
+        "Secret API key of that service, sent as a Bearer token (empty: no Authorization "
+        "header, for a model served on one's own machines).",
+        "",
+    )
+    model: str = env(
+        "PROMPTING_MODEL", "The model asked (required with `PROMPTING_MODEL_URL`).", ""
+    )
+    model_timeout: float = env(
+        "PROMPTING_MODEL_TIMEOUT",
+        "Seconds the model may take (to connect, and between bytes of its answer) before the "
+        "rule-based reading answers instead.",
+        4.0,
+    )
+
+    @property
+    def reader(self) -> Literal["rules", "model"]:
+        """Who reads prompts: the embedded rules, or the model when a URL is set."""
+        return "model" if self.model_url.strip() else "rules"
+
+
+@attrs.frozen
 class AdapterSettings:
     """Adapters from outside the package (docs/library.md, "Plugging in your own adapter")."""
 
@@ -483,6 +517,7 @@ class Settings:
     key_encryption: KeyEncryptionSettings = attrs.field(factory=KeyEncryptionSettings)
     adapters: AdapterSettings = attrs.field(factory=AdapterSettings)
     analytics: AnalyticsSettings = attrs.field(factory=AnalyticsSettings)
+    prompting: PromptingSettings = attrs.field(factory=PromptingSettings)
 
     def __attrs_post_init__(self) -> None:
         if not self.auth.public_url:
@@ -622,6 +657,7 @@ for _cls in (
     KeyEncryptionSettings,
     AdapterSettings,
     AnalyticsSettings,
+    PromptingSettings,
     Settings,
 ):
     attrs.resolve_types(_cls)
@@ -726,6 +762,35 @@ def _key_encryption_issues(settings: Settings) -> list[FieldIssue]:
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_KEY", expected))
     if not all(_is_fernet_key(old) for old in keys.old_key_list):
         found.append(FieldIssue(PREFIX + "KEY_ENCRYPTION_OLD_KEYS", "each key " + expected))
+    return found
+
+
+def _prompting_issues(settings: Settings) -> list[FieldIssue]:
+    """The prompting model's URL is an http(s) URL with a model named, and its timeout a
+    positive number of seconds (at most a minute: a person is waiting)."""
+    prompting = settings.prompting
+    found: list[FieldIssue] = []
+    timeout = prompting.model_timeout
+    if not 0 < timeout <= 60:  # NaN fails too
+        found.append(
+            FieldIssue(PREFIX + "PROMPTING_MODEL_TIMEOUT", "must be more than 0 and at most 60")
+        )
+    if prompting.reader == "rules":
+        return found
+    parts = urlsplit(prompting.model_url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        found.append(
+            FieldIssue(
+                PREFIX + "PROMPTING_MODEL_URL",
+                f"expected an http(s) URL such as https://host/v1, got {prompting.model_url!r}",
+            )
+        )
+    if not prompting.model.strip():
+        found.append(
+            FieldIssue(
+                PREFIX + "PROMPTING_MODEL", "name the model DESIGNCORE_PROMPTING_MODEL_URL serves"
+            )
+        )
     return found
 
 
@@ -863,6 +928,7 @@ def load_settings(
     issues.extend(_adapter_options_issues(settings))
     issues.extend(_key_encryption_issues(settings))
     issues.extend(_read_url_issues(settings))
+    issues.extend(_prompting_issues(settings))
     if issues:
         raise ValidationFailed(
             issues,

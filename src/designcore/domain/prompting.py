@@ -156,6 +156,19 @@ def check_format(value: object) -> str | None:
     return value
 
 
+def sub_categories(category: str) -> tuple[str, ...]:
+    """The sub-categories the reading may answer for ``category`` (a catalogue category):
+    Birthdays' ages and its word-named ones, New Month's twelve months and ``Generic``, the
+    others' from :data:`~designcore.domain.prompt_lexicon.SUB_CATEGORY_WORDS`; empty for a
+    name that is no category."""
+    named = tuple(lexicon.SUB_CATEGORY_WORDS.get(category, {}))
+    if category == "Birthdays":
+        return (*lexicon.BIRTHDAY_AGE_SUB_CATEGORIES.values(), *named)
+    if category == "New Month":
+        return (*(month.capitalize() for month in lexicon.MONTHS), "Generic")
+    return named
+
+
 # --- patterns -------------------------------------------------------------------------------
 
 _MONTH = (

@@ -12,6 +12,8 @@ from dependency_injector import errors, providers
 
 import designcore.app.container as container_module
 from designcore.adapters.memory import InMemoryDesignRepository, InMemoryKeyRing, InMemoryStorage
+from designcore.adapters.openai_compatible import ChatCompletionsPromptUnderstanding
+from designcore.adapters.rules.prompt_understanding import RuleBasedPromptUnderstanding
 from designcore.adapters.sqlalchemy import SqlAlchemyDesignRepository
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
 from designcore.app import Container, build_container, load_settings
@@ -143,3 +145,28 @@ class TestSelection:
             container.designs() is container.designs(),
             container.exports() is container.exports(),
         )
+
+    def test_the_prompting_url_chooses_the_reader(self) -> None:
+        """Without a prompting model URL the rules read prompts; with one the chat-completions
+        adapter does, over one HTTP client for the process and falling back to the rules."""
+        memory = {"DESIGNCORE_DATABASE_URL": "memory://"}
+        rules = build_container(load_settings(memory)).prompt_understanding()
+        container = build_container(
+            load_settings(
+                memory
+                | {
+                    "DESIGNCORE_PROMPTING_MODEL_URL": "http://127.0.0.1:9/v1",
+                    "DESIGNCORE_PROMPTING_MODEL": "reader-small",
+                    "DESIGNCORE_PROMPTING_MODEL_API_KEY": "sk-container-test",
+                }
+            )
+        )
+        first, second = container.prompt_understanding(), container.prompt_understanding()
+        assert [RuleBasedPromptUnderstanding, ChatCompletionsPromptUnderstanding] == [
+            type(rules),
+            type(first),
+        ]
+        assert "url='http://127.0.0.1:9/v1/chat/completions'" in repr(first)
+        assert container.prompt_model_http() is container.prompt_model_http()
+        # Nothing listens on port 9: the first prompt is read by the rules, marked so.
+        assert "rules-fallback" == second.understand("church flyer").source

@@ -157,3 +157,60 @@ class TestKeyEncryptionSettings:
         other = "y" * 43 + "="
         settings = load_settings({"DESIGNCORE_KEY_ENCRYPTION_OLD_KEYS": f" {KEY}, ,{other}"})
         assert (KEY, other) == settings.key_encryption.old_key_list
+
+
+MODEL_SETTINGS = {
+    "DESIGNCORE_PROMPTING_MODEL_URL": "https://models.example/v1",
+    "DESIGNCORE_PROMPTING_MODEL_API_KEY": "sk-settings-test",
+    "DESIGNCORE_PROMPTING_MODEL": "reader-small",
+    "DESIGNCORE_PROMPTING_MODEL_TIMEOUT": "2.5",
+}
+"""A prompting model, fully configured."""
+
+
+class TestPromptingSettings:
+    def test_the_rules_read_by_default(self) -> None:
+        """With nothing set, prompts are read by the embedded rules, with a 4-second timeout
+        ready for a model."""
+        prompting = load_settings({}).prompting
+        assert ("rules", "", 4.0) == (
+            prompting.reader,
+            prompting.model_url,
+            prompting.model_timeout,
+        )
+
+    def test_a_url_chooses_the_model(self) -> None:
+        """A URL and a model name choose the model, with its key and timeout."""
+        prompting = load_settings(MODEL_SETTINGS).prompting
+        assert ("model", "sk-settings-test", "reader-small", 2.5) == (
+            prompting.reader,
+            prompting.model_api_key,
+            prompting.model,
+            prompting.model_timeout,
+        )
+
+    def test_bad_prompting_settings_are_named(self) -> None:
+        """A URL that is not http(s), a missing model and a timeout out of range are each
+        named."""
+        for timeout in ("0", "61", "nan", "soon"):
+            with pytest.raises(ValidationFailed) as caught:
+                load_settings(
+                    MODEL_SETTINGS
+                    | {
+                        "DESIGNCORE_PROMPTING_MODEL_URL": "models.example/v1",
+                        "DESIGNCORE_PROMPTING_MODEL": " ",
+                        "DESIGNCORE_PROMPTING_MODEL_TIMEOUT": timeout,
+                    }
+                )
+            assert [
+                "DESIGNCORE_PROMPTING_MODEL_TIMEOUT",
+                "DESIGNCORE_PROMPTING_MODEL_URL",
+                "DESIGNCORE_PROMPTING_MODEL",
+            ] == [issue.path for issue in caught.value.issues]
+
+    def test_the_key_alone_chooses_nothing(self) -> None:
+        """A key or a model without a URL leaves the rules reading."""
+        settings = load_settings(
+            {k: v for k, v in MODEL_SETTINGS.items() if k != "DESIGNCORE_PROMPTING_MODEL_URL"}
+        )
+        assert "rules" == settings.prompting.reader

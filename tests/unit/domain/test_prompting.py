@@ -14,6 +14,7 @@ from designcore.domain.prompting import (
     MAX_PROMPT_LENGTH,
     check_format,
     check_prompt,
+    sub_categories,
     understand,
 )
 
@@ -122,6 +123,23 @@ class TestUnderstand:
             assert 0 <= field.start < field.end <= len(reading.prompt)
         for (_, end), (start, _) in itertools.pairwise(spans):
             assert end <= start
+
+
+class TestSubCategories:
+    def test_each_categorys_own(self) -> None:
+        """Birthdays has its ages and its named ones, New Month its months and Generic, a name
+        that is no category none."""
+        assert ("18th", "30th", "50th", "60th", "Kids", "Surprise") == sub_categories("Birthdays")
+        assert ("January", "Generic") == sub_categories("New Month")[::12]
+        assert () == sub_categories("Weddings")
+
+    @given(st.text(max_size=200))
+    def test_the_reading_answers_only_these(self, text: str) -> None:
+        """Whatever the prompt, the reading's sub-category is one of its category's."""
+        intent = understand(text).intent
+        if intent.sub_category is not None:
+            assert intent.category is not None
+            assert intent.sub_category in sub_categories(intent.category)
 
 
 class TestCheckPrompt:
