@@ -24,6 +24,10 @@ request, 500, so a schema that cannot hold the domain's reading is found). Told,
 
 ``echo_authorization`` puts the request's Authorization header into error messages (a careless
 provider), to prove the adapter keeps the key out of its logs.
+
+Run as a script (``python tests/fakes/chat_completions_api.py``, with ``src`` on the path), it
+serves until killed and prints its base URL and API key on the first line, for trying the
+server's prompting by hand.
 """
 
 from __future__ import annotations
@@ -304,3 +308,11 @@ def chat_completions_server(api_key: str = API_KEY) -> Iterator[FakeChatCompleti
     finally:
         server.shutdown()
         server.server_close()
+
+
+if __name__ == "__main__":
+    # For trying the server by hand: DESIGNCORE_PROMPTING_MODEL_URL=<printed address>,
+    # DESIGNCORE_PROMPTING_MODEL=designcore-test-model and the API key below.
+    with chat_completions_server() as standalone:
+        print(standalone.base_url, API_KEY, flush=True)
+        threading.Event().wait()
