@@ -51,6 +51,7 @@ from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
+from designcore.app.services.prompt_designs import PromptDesignService
 from designcore.app.services.signed_in import SignedInCache
 from designcore.app.settings import (
     ACCOUNTS_BACKENDS,
@@ -84,7 +85,7 @@ from designcore.ports.problem_reports import ProblemReportRepository
 from designcore.ports.prompt_understanding import PromptUnderstanding
 from designcore.ports.prompts import PromptLog
 from designcore.ports.rate_limit import RateLimiter
-from designcore.ports.rendering import PreviewRenderer, Renderer
+from designcore.ports.rendering import PreviewRenderer, Renderer, TextFitter
 from designcore.ports.settings import SiteSettingsStore
 from designcore.ports.storage import Storage
 
@@ -916,15 +917,38 @@ class Container(containers.DeclarativeContainer):
         storage=storage,
         renderer=export_renderer,
     )
+    # Measures text as the renderer draws it (caches its shapers: one per process).
+    text_fitter: providers.Singleton[TextFitter] = providers.Singleton(
+        _lazy("designcore.app.seed.measure:MeasuredTextFitter")
+    )
     logo_maker: providers.Factory[LogoMakerService] = providers.Factory(
         LogoMakerService,
         catalogue=catalogue,
         settings=site_settings,
         renderer=preview_renderer,
         codec=image_codec,
-        fitter=providers.Singleton(_lazy("designcore.app.seed.measure:MeasuredTextFitter")),
+        fitter=text_fitter,
         designs=designs,
         exporter=export_renderer,
+    )
+    # Design prompting reads prompts by the domain's rules (no model, no network).
+    prompt_understanding: providers.Factory[PromptUnderstanding] = providers.Factory(
+        _lazy("designcore.adapters.rules:RuleBasedPromptUnderstanding")
+    )
+    prompt_designs: providers.Factory[PromptDesignService] = providers.Factory(
+        PromptDesignService,
+        understanding=prompt_understanding,
+        catalogue=catalogue,
+        settings=site_settings,
+        limiter=rate_limiter,
+        profiles=profiles,
+        prompt_log=prompt_log,
+        storage=storage,
+        renderer=preview_renderer,
+        codec=image_codec,
+        fitter=text_fitter,
+        designs=designs,
+        clock=clock,
     )
     photo_editor: providers.Factory[PhotoEditorService] = providers.Factory(
         PhotoEditorService,

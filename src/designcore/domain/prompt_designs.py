@@ -25,7 +25,9 @@ from typing import Any
 import attrs
 
 from designcore.domain import prompt_lexicon as lexicon
+from designcore.domain.errors import DesignCoreError, NotAllowed
 from designcore.domain.premium import Viewer
+from designcore.domain.profiles import InsufficientCredits
 from designcore.domain.prompting import FoundField, Understanding, normalised_words, understand
 from designcore.domain.templates import Template, document_size, is_premium_type
 
@@ -339,6 +341,53 @@ FAIR_USE_PER_HOUR = 120
 """Premium prompting is unlimited within this many prompts an hour (a person, not a script)."""
 
 
+class PromptPlan(enum.Enum):
+    """Which prompting allowance applies to a viewer."""
+
+    VISITOR = "visitor"
+    FREE = "free"
+    UNLIMITED = "unlimited"
+
+
+@attrs.frozen
+class PromptQuota:
+    """How many prompts a plan allows in a window before the plan's next rule applies."""
+
+    limit: int
+    window_seconds: int
+
+
+DAY_SECONDS = 24 * 60 * 60
+QUOTAS = {
+    PromptPlan.VISITOR: PromptQuota(VISITOR_DAILY_PROMPTS, DAY_SECONDS),
+    PromptPlan.FREE: PromptQuota(FREE_DAILY_PROMPTS, DAY_SECONDS),
+    PromptPlan.UNLIMITED: PromptQuota(FAIR_USE_PER_HOUR, 60 * 60),
+}
+"""Each plan's counted allowance: a visitor's and a free member's a day (by address, by
+account), a premium member's fair use an hour."""
+
+
+def prompt_plan(viewer: Viewer, *, premium_model_on: bool) -> PromptPlan:
+    """Visitors are counted by address; premium members and admins (and every member while the
+    premium model is off) are unlimited within fair use; other members are free."""
+    if not viewer.signed_in:
+        return PromptPlan.VISITOR
+    if viewer.is_premium or viewer.is_admin or not premium_model_on:
+        return PromptPlan.UNLIMITED
+    return PromptPlan.FREE
+
+
+class PromptRateLimited(DesignCoreError):
+    """A premium member past the hourly fair-use limit (answered 429 with Retry-After)."""
+
+    code = "prompt_rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Whole seconds after which trying again may succeed."""
+
+
 class PromptRefusal(enum.Enum):
     """Why a prompt is refused; the value is the error code the API answers."""
 
@@ -355,6 +404,14 @@ class PromptRefused:
     message: str
     """Why, in words the caller can act on."""
 
+    def error(self, retry_after: int = 0) -> DesignCoreError:
+        """The domain error to raise for this refusal."""
+        if self.reason is PromptRefusal.INSUFFICIENT_CREDITS:
+            return InsufficientCredits(self.message)
+        if self.reason is PromptRefusal.FAIR_USE:
+            return PromptRateLimited(self.message, retry_after=retry_after)
+        return NotAllowed(self.message, code=self.reason.value)
+
 
 @attrs.frozen
 class PromptAllowed:
@@ -362,47 +419,31 @@ class PromptAllowed:
 
     credits: int
     """Credits to spend once the designs are made (0 or :data:`PROMPT_CREDIT_COST`)."""
-    remaining_free: int | None
-    """Free prompts left today after this one; ``None`` when unlimited."""
 
 
 PromptDecision = PromptAllowed | PromptRefused
 
 
-def decide_prompt(
-    viewer: Viewer,
-    *,
-    premium_model_on: bool,
-    used_today: int,
-    used_last_hour: int,
-    credit_balance: int,
-) -> PromptDecision:
-    """Whether ``viewer`` may run one more prompt (or regeneration), and what it costs.
+def decide_prompt(plan: PromptPlan, *, within_quota: bool, credit_balance: int) -> PromptDecision:
+    """Whether one more prompt (or regeneration) runs under ``plan``, and what it costs.
 
-    ``used_today`` counts the viewer's prompts since midnight (a visitor's by address),
-    ``used_last_hour`` those of the last hour. Visitors get :data:`VISITOR_DAILY_PROMPTS` a day,
-    then must sign in. Free members get :data:`FREE_DAILY_PROMPTS` a day, then each costs
-    :data:`PROMPT_CREDIT_COST` credit. Premium members (and everyone signed in while the
-    premium model is off, and admins) are unlimited within :data:`FAIR_USE_PER_HOUR`.
+    ``within_quota`` says whether the plan's :data:`QUOTAS` allowance still had room (the
+    caller counts it). Past it a visitor must sign in, a premium member waits (fair use), and a
+    free member pays :data:`PROMPT_CREDIT_COST` credit from ``credit_balance``.
     """
-    if not viewer.signed_in:
-        if used_today >= VISITOR_DAILY_PROMPTS:
-            return PromptRefused(
-                PromptRefusal.SIGN_IN_REQUIRED,
-                f"you have tried {VISITOR_DAILY_PROMPTS} prompts today: sign in for more",
-            )
-        return PromptAllowed(credits=0, remaining_free=VISITOR_DAILY_PROMPTS - used_today - 1)
-    unlimited = viewer.is_premium or viewer.is_admin or not premium_model_on
-    if unlimited:
-        if used_last_hour >= FAIR_USE_PER_HOUR:
-            return PromptRefused(
-                PromptRefusal.FAIR_USE,
-                f"{FAIR_USE_PER_HOUR} prompts in an hour is the fair-use limit: try again "
-                "in a few minutes",
-            )
-        return PromptAllowed(credits=0, remaining_free=None)
-    if used_today < FREE_DAILY_PROMPTS:
-        return PromptAllowed(credits=0, remaining_free=FREE_DAILY_PROMPTS - used_today - 1)
+    if within_quota:
+        return PromptAllowed(credits=0)
+    if plan is PromptPlan.VISITOR:
+        return PromptRefused(
+            PromptRefusal.SIGN_IN_REQUIRED,
+            f"you have tried {VISITOR_DAILY_PROMPTS} prompts today: sign in for more",
+        )
+    if plan is PromptPlan.UNLIMITED:
+        return PromptRefused(
+            PromptRefusal.FAIR_USE,
+            f"{FAIR_USE_PER_HOUR} prompts in an hour is the fair-use limit: try again "
+            "in a few minutes",
+        )
     if credit_balance < PROMPT_CREDIT_COST:
         return PromptRefused(
             PromptRefusal.INSUFFICIENT_CREDITS,
@@ -410,4 +451,4 @@ def decide_prompt(
             f"{PROMPT_CREDIT_COST} credit: you have {max(credit_balance, 0)}. Upgrade to "
             "Premium for unlimited prompting",
         )
-    return PromptAllowed(credits=PROMPT_CREDIT_COST, remaining_free=0)
+    return PromptAllowed(credits=PROMPT_CREDIT_COST)

@@ -135,13 +135,13 @@ def check_prompt(prompt: object) -> str:
         raise ValidationFailed((FieldIssue("prompt", "must be text"),))
     if "\x00" in prompt:
         raise ValidationFailed((FieldIssue("prompt", "must not contain NUL characters"),))
-    stripped = prompt.strip()
-    if not stripped:
-        raise ValidationFailed((FieldIssue("prompt", "describe the design you want"),))
-    if len(stripped) > MAX_PROMPT_LENGTH:
+    if len(prompt) > MAX_PROMPT_LENGTH:
         raise ValidationFailed(
             (FieldIssue("prompt", f"must be at most {MAX_PROMPT_LENGTH} characters"),)
         )
+    stripped = prompt.strip()
+    if not stripped:
+        raise ValidationFailed((FieldIssue("prompt", "describe the design you want"),))
     return stripped
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import pytest
 
 from designcore.domain.premium import Viewer
@@ -12,13 +13,16 @@ from designcore.domain.prompt_designs import (
     FAIR_USE_PER_HOUR,
     FREE_DAILY_PROMPTS,
     PROMPT_CREDIT_COST,
+    QUOTAS,
     VISITOR_DAILY_PROMPTS,
     PromptAllowed,
+    PromptPlan,
     PromptRefusal,
     PromptRefused,
     decide_prompt,
     fill_document,
     page_of_results,
+    prompt_plan,
     rank_templates,
     template_format,
 )
@@ -152,69 +156,55 @@ class TestFill:
 
 MEMBER = Viewer(user_id="u1")
 PREMIUM = Viewer(user_id="u2", subscription_status="active", subscription_plan="premium")
+ADMIN = Viewer(user_id="u3", user_role="admin")
 
 
 class TestDecidePrompt:
-    def test_visitors_get_a_few(self) -> None:
-        """A visitor tries a few prompts a day, then is asked to sign in."""
-        allowed = decide_prompt(
-            Viewer(), premium_model_on=True, used_today=0, used_last_hour=0, credit_balance=0
-        )
-        assert PromptAllowed(0, VISITOR_DAILY_PROMPTS - 1) == allowed
-        refused = decide_prompt(
-            Viewer(),
-            premium_model_on=True,
-            used_today=VISITOR_DAILY_PROMPTS,
-            used_last_hour=0,
-            credit_balance=99,
-        )
-        assert isinstance(refused, PromptRefused)
-        assert PromptRefusal.SIGN_IN_REQUIRED is refused.reason
-
     @pytest.mark.parametrize(
-        ("used", "balance", "expected"),
+        ("viewer", "model_on", "plan"),
         [
-            (0, 0, PromptAllowed(0, FREE_DAILY_PROMPTS - 1)),
-            (FREE_DAILY_PROMPTS - 1, 0, PromptAllowed(0, 0)),
-            (FREE_DAILY_PROMPTS, 5, PromptAllowed(PROMPT_CREDIT_COST, 0)),
+            (Viewer(), True, PromptPlan.VISITOR),
+            (Viewer(), False, PromptPlan.VISITOR),
+            (MEMBER, True, PromptPlan.FREE),
+            (MEMBER, False, PromptPlan.UNLIMITED),
+            (PREMIUM, True, PromptPlan.UNLIMITED),
+            (ADMIN, True, PromptPlan.UNLIMITED),
         ],
     )
-    def test_free_members(self, used: int, balance: int, expected: PromptAllowed) -> None:
-        """Free members get a daily allowance, then each prompt costs a credit."""
-        assert expected == decide_prompt(
-            MEMBER, premium_model_on=True, used_today=used, used_last_hour=0, credit_balance=balance
-        )
+    def test_plans(self, viewer: Viewer, model_on: bool, plan: PromptPlan) -> None:
+        """Visitors are counted by address, free members get an allowance, premium members,
+        admins and everyone while the premium model is off are unlimited."""
+        assert plan is prompt_plan(viewer, premium_model_on=model_on)
 
-    def test_free_member_without_credits(self) -> None:
-        """Past the allowance with no credit left, the prompt is refused and says why."""
-        refused = decide_prompt(
-            MEMBER,
-            premium_model_on=True,
-            used_today=FREE_DAILY_PROMPTS,
-            used_last_hour=0,
-            credit_balance=0,
-        )
+    def test_quotas(self) -> None:
+        """A visitor gets 3 a day, a free member 5 a day, premium 120 an hour."""
+        assert (VISITOR_DAILY_PROMPTS, 86400) == attrs.astuple(QUOTAS[PromptPlan.VISITOR])
+        assert (FREE_DAILY_PROMPTS, 86400) == attrs.astuple(QUOTAS[PromptPlan.FREE])
+        assert (FAIR_USE_PER_HOUR, 3600) == attrs.astuple(QUOTAS[PromptPlan.UNLIMITED])
+
+    @pytest.mark.parametrize("plan", list(PromptPlan))
+    def test_within_quota_is_free(self, plan: PromptPlan) -> None:
+        """Within its allowance every plan prompts at no cost."""
+        assert PromptAllowed(0) == decide_prompt(plan, within_quota=True, credit_balance=0)
+
+    @pytest.mark.parametrize(
+        ("plan", "balance", "expected"),
+        [
+            (PromptPlan.VISITOR, 99, PromptRefusal.SIGN_IN_REQUIRED),
+            (PromptPlan.UNLIMITED, 99, PromptRefusal.FAIR_USE),
+            (PromptPlan.FREE, 0, PromptRefusal.INSUFFICIENT_CREDITS),
+        ],
+    )
+    def test_past_the_quota(self, plan: PromptPlan, balance: int, expected: PromptRefusal) -> None:
+        """Past the allowance a visitor must sign in, premium waits, a free member without
+        credits is refused, each with a message."""
+        refused = decide_prompt(plan, within_quota=False, credit_balance=balance)
         assert isinstance(refused, PromptRefused)
-        assert PromptRefusal.INSUFFICIENT_CREDITS is refused.reason
-        assert "you have 0" in refused.message
+        assert expected is refused.reason
+        assert refused.message
 
-    def test_premium_unlimited_within_fair_use(self) -> None:
-        """Premium members never spend credits, until the hourly fair-use limit."""
-        assert PromptAllowed(0, None) == decide_prompt(
-            PREMIUM, premium_model_on=True, used_today=500, used_last_hour=0, credit_balance=0
-        )
-        refused = decide_prompt(
-            PREMIUM,
-            premium_model_on=True,
-            used_today=500,
-            used_last_hour=FAIR_USE_PER_HOUR,
-            credit_balance=0,
-        )
-        assert isinstance(refused, PromptRefused)
-        assert PromptRefusal.FAIR_USE is refused.reason
-
-    def test_premium_model_off(self) -> None:
-        """While the premium model is off every member prompts without limit or cost."""
-        assert PromptAllowed(0, None) == decide_prompt(
-            MEMBER, premium_model_on=False, used_today=50, used_last_hour=0, credit_balance=0
+    def test_free_member_pays_a_credit(self) -> None:
+        """Past the daily allowance a free member with credits pays one per prompt."""
+        assert PromptAllowed(PROMPT_CREDIT_COST) == decide_prompt(
+            PromptPlan.FREE, within_quota=False, credit_balance=PROMPT_CREDIT_COST
         )

@@ -39,7 +39,7 @@ from litestar.routes import HTTPRoute
 from litestar.typing import FieldDefinition
 
 from designcore import __version__
-from designcore.app.http.bodies import BODY_KINDS
+from designcore.app.http.bodies import BODY_KINDS, OPTIONAL_BODIES
 from designcore.domain import document as design_document
 
 ASSETS_URL = "/swagger-ui"
@@ -568,29 +568,29 @@ def document_json_bodies(app: Litestar, document: OpenAPI, config: OpenAPIConfig
     framework's (a struct already there keeps the framework's entry)."""
     context = OpenAPIContext(openapi_config=config, plugins=app.plugins.openapi)
     creator = SchemaCreator.from_openapi_context(context, prefer_alias=True)
-    bodies: list[tuple[str, str, Schema | Reference]] = []
+    bodies: list[tuple[str, str, Schema | Reference, bool]] = []
     for route in app.routes:
         if not isinstance(route, HTTPRoute):
             continue
         for handler in route.route_handlers:
             kinds = [
-                BODY_KINDS[provider.dependency]
+                (BODY_KINDS[provider.dependency], provider.dependency not in OPTIONAL_BODIES)
                 for provider in handler.resolve_dependencies().values()
                 if provider.dependency in BODY_KINDS
             ]
-            for kind in kinds:
+            for kind, required in kinds:
                 schema = creator.for_field_definition(FieldDefinition.from_annotation(kind))
                 for verb in handler.http_methods:
-                    bodies.append((route.path_format or "/", verb.lower(), schema))
+                    bodies.append((route.path_format or "/", verb.lower(), schema, required))
     components = document.components.schemas
     if components is None:
         components = document.components.schemas = {}
     for name, component in context.schema_registry.generate_components_schemas().items():
         components.setdefault(name, component)
-    for path, method_name, body in bodies:
+    for path, method_name, body, required in bodies:
         operation = getattr((document.paths or {})[path], method_name)
         operation.request_body = RequestBody(
-            content={"application/json": OpenAPIMediaType(schema=body)}, required=True
+            content={"application/json": OpenAPIMediaType(schema=body)}, required=required
         )
     return document
 

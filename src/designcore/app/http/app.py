@@ -34,7 +34,7 @@ from designcore.app.http.payments import PaymentFunctionsController, PaystackWeb
 from designcore.app.http.photo_editor import PhotoEditorController
 from designcore.app.http.problem_reports import ProblemReportController
 from designcore.app.http.profiles import AccountController
-from designcore.app.http.prompts import PromptController
+from designcore.app.http.prompts import PromptController, PromptDesignController
 from designcore.app.http.request_media import RequestMediaMiddleware
 from designcore.app.http.rpc import RpcController
 from designcore.app.http.sandbox import MerchantController, SandboxController
@@ -93,6 +93,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         CategoryController,
         RpcController,
         PromptController,
+        PromptDesignController,
         SiteSettingsController,
         StorageController,
         AccountController,

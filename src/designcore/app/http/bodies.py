@@ -134,13 +134,23 @@ def body_dependency(reader: Callable[..., Awaitable[T]], kind: type[T]) -> Provi
     return Provide(reader)
 
 
-def json_body(kind: type[T]) -> Provide:
-    """The dependency that reads the request body as ``kind`` (:func:`read_json`)."""
+def json_body(kind: type[T], *, optional: bool = False) -> Provide:
+    """The dependency that reads the request body as ``kind`` (:func:`read_json`); with
+    ``optional``, an empty body reads as ``kind()`` (every field at its default) and the API
+    document states the body as optional."""
 
     async def read(request: Request[Any, Any, Any]) -> T:
+        if optional and not (await request.body()).strip():
+            return kind()
         return await read_json(request, kind)
 
+    if optional:
+        OPTIONAL_BODIES.add(read)
     return body_dependency(read, kind)
+
+
+OPTIONAL_BODIES: set[Callable[..., Any]] = set()
+"""The :func:`json_body` readers whose body may be left out."""
 
 
 BODY_KINDS: dict[Callable[..., Any], type[Any]] = {}

@@ -36,6 +36,7 @@ from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
 from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
+from designcore.app.services.prompt_designs import PromptDesignService
 from designcore.domain.premium import Viewer
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
@@ -130,6 +131,9 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_logo_maker() -> LogoMakerService:
         return container.logo_maker()
 
+    def provide_prompt_designs() -> PromptDesignService:
+        return container.prompt_designs()
+
     def provide_photo_editor() -> PhotoEditorService:
         return container.photo_editor()
 
@@ -181,6 +185,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "exports": Provide(provide_exports, sync_to_thread=False),
         "export_threads": Provide(provide_export_threads, sync_to_thread=False),
         "logo_maker": Provide(provide_logo_maker, sync_to_thread=False),
+        "prompt_designs": Provide(provide_prompt_designs, sync_to_thread=False),
         "photo_editor": Provide(provide_photo_editor, sync_to_thread=False),
         "designs": Provide(provide_designs, sync_to_thread=False),
         "calendar": Provide(provide_calendar, sync_to_thread=False),

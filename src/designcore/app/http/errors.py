@@ -52,6 +52,8 @@ _CODE_STATUS = {
     "precondition_required": 428,
     # One user's exports in progress already fill their plan (answered with Retry-After).
     "too_many_exports": 429,
+    # A premium member past design prompting's hourly fair use (answered with Retry-After).
+    "prompt_rate_limited": 429,
 }
 
 _HTTP_CODES = {

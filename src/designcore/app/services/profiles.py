@@ -129,6 +129,11 @@ class ProfileService:
         with self._accounts() as uow:
             return uow.referrals.for_referrer(caller)
 
+    def balance(self, user_id: str) -> int:
+        """The user's credit balance."""
+        with self._accounts() as uow:
+            return uow.credits.balance(user_id)
+
     def spend(self, user_id: str, amount: int, reference: str) -> int:
         """Spend credits for something (an export, a prompt); answer the new balance.
 
