@@ -931,10 +931,6 @@ class Container(containers.DeclarativeContainer):
         designs=designs,
         exporter=export_renderer,
     )
-    # Design prompting reads prompts by the domain's rules (no model, no network).
-    prompt_understanding: providers.Factory[PromptUnderstanding] = providers.Factory(
-        _lazy("designcore.adapters.rules:RuleBasedPromptUnderstanding")
-    )
     prompt_designs: providers.Factory[PromptDesignService] = providers.Factory(
         PromptDesignService,
         understanding=prompt_understanding,
