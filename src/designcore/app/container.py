@@ -916,6 +916,7 @@ class Container(containers.DeclarativeContainer):
         clock=clock,
         storage=storage,
         renderer=export_renderer,
+        codec=image_codec,
     )
     # Measures text as the renderer draws it (caches its shapers: one per process).
     text_fitter: providers.Singleton[TextFitter] = providers.Singleton(

@@ -169,7 +169,7 @@ class TestApiDocument:
             "application/zip",
         } == answered("/api/v1/exports", "post")
         assert {"image/png", "image/svg+xml"} == answered("/api/v1/logo-maker/exports", "post")
-        assert {"image/png"} == answered("/api/v1/designs/{design_id}/preview", "get")
+        assert {"image/png", "image/webp"} == answered("/api/v1/designs/{design_id}/preview", "get")
         assert {"image/*"} == answered("/storage/v1/render/image/public/{bucket}/{path}", "get")
         assert {"*/*"} == answered("/storage/v1/object/public/{bucket}/{path}", "get")
         export = paths["/api/v1/exports"]["post"]["responses"]["200"]["content"]["image/png"]

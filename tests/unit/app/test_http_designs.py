@@ -21,6 +21,8 @@ from support import credit_balance, crowded, flyer, grant_credits, make_template
 
 Client = TestClient  # type: ignore[type-arg]
 URL = "/api/v1/designs"
+BROWSER_IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+"""What a browser sends for an <img>."""
 FREE = {"Authorization": "Bearer free-token"}
 PREMIUM = {"Authorization": "Bearer premium-token"}
 
@@ -502,7 +504,49 @@ class TestPreviews:
         )
         assert 304 == again.status_code
         stored = container.storage().list("designs", "u-free/previews/")
-        assert [f"u-free/previews/{design['id']}-v2.png"] == [o.path for o in stored]
+        assert [
+            f"u-free/previews/{design['id']}-v2.png",
+            f"u-free/previews/{design['id']}-v2.webp",
+        ] == sorted(o.path for o in stored)
+
+    def test_a_browser_naming_webp_gets_the_webp_copy(
+        self, client: Client, container: Container
+    ) -> None:
+        """An Accept header naming image/webp gets the WebP preview, others (wildcards
+        included) the PNG; both vary on Accept and revalidate with their own ETag."""
+        design = blank(client)
+        put(client, design, flyer(width=800, height=1000))
+        assert container.designs().previews.drain(30)
+        url = f"{URL}/{design['id']}/preview"
+        browser = {**FREE, "Accept": BROWSER_IMAGE_ACCEPT}
+        webp = client.get(url, headers=browser)
+        png = client.get(url, headers={**FREE, "Accept": "image/*,*/*;q=0.8"})
+        assert ("image/webp", "image/png") == (
+            webp.headers["content-type"],
+            png.headers["content-type"],
+        )
+        assert ("Accept", "Accept") == (webp.headers["vary"], png.headers["vary"])
+        assert ("WEBP", (400, 500)) == (
+            Image.open(io.BytesIO(webp.content)).format,
+            Image.open(io.BytesIO(webp.content)).size,
+        )
+        assert "PNG" == Image.open(io.BytesIO(png.content)).format
+        assert webp.headers["etag"] != png.headers["etag"]
+        again = client.get(url, headers={**browser, "If-None-Match": webp.headers["etag"]})
+        assert 304 == again.status_code
+
+    def test_a_preview_without_a_webp_copy_is_served_as_png(
+        self, client: Client, container: Container
+    ) -> None:
+        """A preview drawn before WebP copies were kept is the PNG, whatever the browser asks."""
+        design = blank(client)
+        put(client, design, flyer(width=800, height=1000))
+        assert container.designs().previews.drain(30)
+        assert container.storage().delete("designs", f"u-free/previews/{design['id']}-v2.webp")
+        answer = client.get(
+            f"{URL}/{design['id']}/preview", headers={**FREE, "Accept": BROWSER_IMAGE_ACCEPT}
+        )
+        assert (200, "image/png") == (answer.status_code, answer.headers["content-type"])
 
 
 def red_png() -> bytes:

@@ -3861,6 +3861,7 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                    "image/webp": string;
                 };
             };
             400: components["responses"]["Error400"];

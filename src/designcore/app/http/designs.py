@@ -21,6 +21,7 @@ from designcore.app.http.api_docs import ANSWERS_FILES, CONDITIONAL, DESIGN_DOCU
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
 from designcore.app.http.field_rules import DATE, DESIGN_NAME
+from designcore.app.http.negotiation import names_acceptably
 from designcore.app.http.server_timing import SERVER_TIMING
 from designcore.app.http.templates import Page as PageNumber
 from designcore.app.http.templates import Size as PageSize
@@ -380,7 +381,7 @@ class DesignController(Controller):
         "/{design_id:str}/preview",
         operation_id="designPreview",
         sync_to_thread=True,
-        opt={ANSWERS_FILES: (RenderFormat.PNG.media_type,)},
+        opt={ANSWERS_FILES: (RenderFormat.PNG.media_type, "image/webp")},
     )
     def preview(
         self,
@@ -390,12 +391,15 @@ class DesignController(Controller):
         request: Request[Any, Any, Any],
         v: Annotated[int | None, QueryParameter()] = None,
     ) -> Response[bytes]:
-        """The preview PNG (400 px wide) of the caller's design, with a strong ``ETag``
-        (304 on ``If-None-Match``); 404 ``preview_not_ready`` while it is drawn. ``v``
-        (the version) only makes each version's URL distinct."""
-        stored = designs.preview(viewer, design_id)
+        """The preview (400 px wide) of the caller's design: WebP when the ``Accept`` header
+        names ``image/webp``, else PNG (``Vary: Accept``), with a strong ``ETag`` (304 on
+        ``If-None-Match``); 404 ``preview_not_ready`` while it is drawn. ``v`` (the version)
+        only makes each version's URL distinct."""
+        webp = names_acceptably(request.headers.get("accept"), "image/webp")
+        stored = designs.preview(viewer, design_id, webp=webp)
         headers = {
             "Cache-Control": "private, no-cache",
+            "Vary": "Accept",
             "X-Content-Type-Options": "nosniff",
             "ETag": f'"{stored.etag}"',
         }

@@ -57,6 +57,7 @@ from designcore.domain.errors import (
     TooLarge,
     ValidationFailed,
 )
+from designcore.domain.images import ImageFormat, Transform
 from designcore.domain.pagination import Page, PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.profiles import CreditEntry, CreditReason
@@ -65,6 +66,7 @@ from designcore.ports.accounts import AccountsUnitOfWork
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.clock import Clock
 from designcore.ports.designs import DesignRepository
+from designcore.ports.images import ImageCodec
 from designcore.ports.rendering import Renderer
 from designcore.ports.storage import Storage, StoredObject
 
@@ -77,6 +79,8 @@ PREVIEW_WIDTH = 400
 """Width of a design's preview image in pixels."""
 PREVIEW_MAX_HEIGHT = 2_000
 """Height a preview never exceeds: a very tall page is drawn narrower instead."""
+PREVIEW_WEBP_QUALITY = 82
+"""WebP quality of the preview's WebP copy (the logo maker's previews use the same)."""
 
 UNCHANGED: Any = object()
 """A detail the caller did not send (``PATCH`` leaves it as it is)."""
@@ -85,6 +89,11 @@ UNCHANGED: Any = object()
 def preview_path(design: DesignSummary) -> str:
     """Where the preview of this version of the design is stored in :data:`DESIGNS_BUCKET`."""
     return f"{design.owner_id}/previews/{design.id}-v{design.version}.png"
+
+
+def webp_path(png_path: str) -> str:
+    """Where the WebP copy of the preview stored at ``png_path`` is kept."""
+    return png_path.removesuffix(".png") + ".webp"
 
 
 @attrs.frozen
@@ -190,6 +199,7 @@ class DesignService:
         clock: Clock,
         storage: Storage,
         renderer: Renderer,
+        codec: ImageCodec,
         events: EventRecorder = NO_EVENTS,
     ) -> None:
         self._events = events
@@ -201,6 +211,7 @@ class DesignService:
         self._clock = clock
         self._storage = storage
         self._renderer = renderer
+        self._codec = codec
         self._creating: dict[str, threading.Lock] = {}
         self._creating_guard = threading.Lock()
         self.previews = PreviewQueue(self.draw_preview)
@@ -369,14 +380,20 @@ class DesignService:
         """The kept versions, newest first."""
         return self._designs.versions(self._owner(viewer), design_id, now=self._clock.now())
 
-    def preview(self, viewer: Viewer, design_id: str) -> StoredObject:
-        """The preview image of the caller's design. Raises ``DesignNotFound``, or ``NotFound``
-        (``preview_not_ready``) while it is being drawn."""
+    def preview(self, viewer: Viewer, design_id: str, *, webp: bool = False) -> StoredObject:
+        """The preview image of the caller's design: PNG, or with ``webp`` its WebP copy
+        (the PNG when a preview drawn before WebP copies were made has none). Raises
+        ``DesignNotFound``, or ``NotFound`` (``preview_not_ready``) while it is being drawn."""
         design = self.get(viewer, design_id)
         if design.preview_key is None:
             raise NotFound(
                 "the preview is being drawn; try again shortly", code="preview_not_ready"
             )
+        if webp:
+            try:
+                return self._storage.get(DESIGNS_BUCKET, webp_path(design.preview_key))
+            except NotFound:
+                pass
         return self._storage.get(DESIGNS_BUCKET, design.preview_key)
 
     # ------------------------------------------------------------------ changing
@@ -505,7 +522,7 @@ class DesignService:
 
     def draw_preview(self, owner_id: str, design_id: str) -> None:
         """Draw the design's first page :data:`PREVIEW_WIDTH` px wide (at most
-        :data:`PREVIEW_MAX_HEIGHT` px high) into storage and record
+        :data:`PREVIEW_MAX_HEIGHT` px high) into storage as PNG and a WebP copy, and record
         its key, unless the design moved on meanwhile (the next save draws it again); the
         previews of older versions are removed."""
         try:
@@ -527,13 +544,19 @@ class DesignService:
             ).pages[0]
         finally:
             IMAGE_OWNER.reset(token)
+        webp = self._codec.transform(
+            png, Transform(format=ImageFormat.WEBP, quality=PREVIEW_WEBP_QUALITY)
+        )
         path = preview_path(design)
+        kept = (path, webp_path(path))
+        self._storage.put(DESIGNS_BUCKET, kept[1], webp.data, webp.media_type)
         self._storage.put(DESIGNS_BUCKET, path, png, "image/png")
         try:
             self._update(owner_id, design_id, lambda d: self._with_preview(d, design, path))
         except (VersionConflict, DesignNotFound, Conflict):
-            self._storage.delete(DESIGNS_BUCKET, path)
+            for drawn in kept:
+                self._storage.delete(DESIGNS_BUCKET, drawn)
             return
         for stale in self._storage.list(DESIGNS_BUCKET, f"{owner_id}/previews/{design_id}-v"):
-            if stale.path != path:
+            if stale.path not in kept:
                 self._storage.delete(DESIGNS_BUCKET, stale.path)

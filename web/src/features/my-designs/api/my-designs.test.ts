@@ -8,11 +8,14 @@ import { server } from '@/testing/mocks/server';
 import { fetchPreview } from './my-designs';
 
 describe('fetchPreview', () => {
-  test('reads the preview with the bearer token and answers an object URL of its bytes', async () => {
+  test('reads the preview as WebP with the bearer token and answers an object URL of its bytes', async () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(apiPath('/designs/d1/preview'), ({ request }) => {
-        seen.push(`${request.headers.get('authorization')} v=${new URL(request.url).searchParams.get('v')}`);
+        seen.push(
+          `${request.headers.get('authorization')} v=${new URL(request.url).searchParams.get('v')} ` +
+            `accept=${request.headers.get('accept')}`,
+        );
         return new HttpResponse(new Uint8Array([1, 2]), { headers: { 'Content-Type': 'image/webp' } });
       }),
     );
@@ -21,7 +24,7 @@ describe('fetchPreview', () => {
     const url = await fetchPreview('/api/v1/designs/d1/preview?v=4');
 
     expect(url).toMatch(/^blob:/);
-    expect(seen).toEqual(['Bearer token-7 v=4']);
+    expect(seen).toEqual(['Bearer token-7 v=4 accept=image/webp,image/png;q=0.9']);
   });
 
   test('a preview not drawn yet (404) is null; an unreachable server is a network_error', async () => {
