@@ -218,14 +218,16 @@ def e2e(session: nox.Session) -> None:
             server.wait(timeout=20)
 
 
-def run_browser_tests(session: nox.Session, env: dict[str, str]) -> None:
-    """Each web/e2e file (or those whose names contain a non-option posarg) in real Chromium, one after
-    another. A file that fails is run once more: a file that passes then is reported as FLAKY
+def run_browser_tests(
+    session: nox.Session, env: dict[str, str], chosen: tuple[str, ...] = ()
+) -> None:
+    """Each web/e2e file (or those whose names contain a non-option posarg, else one of
+    ``chosen`` when given) in real Chromium, one after another. A file that fails is run once more: a file that passes then is reported as FLAKY
     by name (it passes the session, loudly); one that fails twice fails the session. The names
     of the failing files come last, where a truncated CI log still shows them."""
     web = ROOT / "web"
     files = sorted(path.name for path in (web / "e2e").glob("*.e2e.mjs"))
-    wanted = [arg for arg in session.posargs if not arg.startswith("-")]
+    wanted = [arg for arg in session.posargs if not arg.startswith("-")] or list(chosen)
     if wanted:
         files = [name for name in files if any(arg in name for arg in wanted)]
     child_env = {**os.environ, **env}
@@ -246,6 +248,60 @@ def run_browser_tests(session: nox.Session, env: dict[str, str]) -> None:
         session.warn(f"FLAKY: {name} failed, then passed when run again")
     if broken:
         session.error("browser tests failed twice: " + ", ".join(broken))
+
+
+CLUSTER_BROWSER_TESTS = ("journey", "security", "home", "browse", "my-designs")
+"""The browser tests ``nox -s cluster`` runs through nginx: the member's journey, the pages
+under their CSP, browsing and saved designs (S3)."""
+
+
+@nox.session(python=False)
+def cluster(session: nox.Session) -> None:
+    """The production set-up on one machine, on loopback (benchmarks/cluster.py, docs/deploy.md):
+    nginx with deploy/nginx's snippet in front of DESIGNCORE_CLUSTER_APPS app processes (2), its
+    own PostgreSQL, Redis, S3 (moto) and PostHog (the tests' fake), DESIGNCORE_CLUSTER_WORKERS
+    job workers (2, once `designcore worker` exists); the browser journey and the tests of
+    CLUSTER_BROWSER_TESTS (or those named in posargs) run through nginx."""
+    started = time.monotonic()
+    python = project_python(session)
+    npm_ci(session, "inline-checkout")
+    session.run("npm", "run", "build", external=True)
+    npm_ci(session, "web")
+    session.run("npx", "vite", "build", external=True)
+    session.chdir(ROOT)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from cluster import running_cluster  # benchmarks/cluster.py
+
+    with running_cluster(
+        app_processes=int(os.environ.get("DESIGNCORE_CLUSTER_APPS", "2")),
+        workers=int(os.environ.get("DESIGNCORE_CLUSTER_WORKERS", "2")),
+        python=python,
+        # Every browser test signs up its own members from 127.0.0.1 (as in the e2e session).
+        extra_environment={"DESIGNCORE_AUTH_SIGNUPS_PER_HOUR": "1000"},
+    ) as running:
+        session.log(f"cluster up at {running.base_url}; logs in {running.directory / 'logs'}")
+        run_browser_tests(
+            session,
+            {
+                "E2E_BASE_URL": running.base_url,
+                "E2E_CLI_PYTHON": python,
+                "E2E_SERVER_ENV": json.dumps(running.environment),
+            },
+            CLUSTER_BROWSER_TESTS,
+        )
+    session.log(f"cluster session: {time.monotonic() - started:.0f} s")
+
+
+@nox.session(python=False)
+def cluster_bench(session: nox.Session) -> None:
+    """Throughput through the cluster's nginx, each figure paired with one app process asked
+    directly (benchmarks/cluster_bench.py), written to docs/benchmarks-cluster.md."""
+    python = project_python(session)
+    ensure_wrk(session)
+    npm_ci(session, "web")
+    session.run("npx", "vite", "build", external=True)
+    session.chdir(ROOT)
+    session.run(python, "benchmarks/cluster_bench.py", *session.posargs)
 
 
 def ensure_wrk(session: nox.Session) -> None:

@@ -160,6 +160,17 @@ def _migrate(_: argparse.Namespace) -> int:
     return 0
 
 
+def _prepare(_: argparse.Namespace) -> int:
+    from designcore.app.seeding import prepare
+
+    container = _container()
+    prepare(container)
+    if container.settings().database.backend == "sqlalchemy":
+        container.token_signer()
+    print("database is up to date, the catalogue seeded and the signing keys made")
+    return 0
+
+
 def _seed(args: argparse.Namespace) -> int:
     from designcore.app.seeding import migrate_database, seed
 
@@ -288,6 +299,11 @@ def parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=_serve)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(run=_migrate)
+    commands.add_parser(
+        "prepare",
+        help="migrate, seed an empty catalogue and make the signing keys: what serve does "
+        "first, run once before app processes started one by one (docs/deploy.md)",
+    ).set_defaults(run=_prepare)
     commands.add_parser(
         "openapi", help="print the API document (OpenAPI JSON, as /schema/openapi.json serves)"
     ).set_defaults(run=_openapi)

@@ -13,6 +13,7 @@ from PIL import Image
 
 from designcore.app import Container
 from designcore.app.cli import main
+from designcore.app.container import build_container
 from designcore.app.seeding import (
     PREVIEW_BUCKET,
     SEED_CREATORS,
@@ -21,6 +22,7 @@ from designcore.app.seeding import (
     seed_creators,
     seeded_templates,
 )
+from designcore.app.settings import load_settings
 from designcore.domain.pagination import PageRequest
 from designcore.domain.premium import Viewer
 from designcore.domain.templates import HOME_CATEGORIES, HOME_ROW_SIZE
@@ -62,6 +64,18 @@ class TestCli:
         assert [f"seeded {count} templates", "seeded 0 templates"] == lines
         previews = list((data_dir / "storage" / PREVIEW_BUCKET).glob("*.png"))
         assert count == len(previews)
+
+    def test_prepare_seeds_and_makes_one_signing_key(
+        self, data_dir: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """prepare migrates, seeds an empty catalogue and stores one signing key; run again it
+        adds neither templates nor keys."""
+        assert 0 == main(["prepare"])
+        assert 0 == main(["prepare"])
+        container = build_container(load_settings({"DESIGNCORE_DATA_DIR": str(data_dir)}))
+        assert len(seeded_templates()) == container.catalogue().count()
+        assert 1 == len(container.key_ring().load())
+        assert 2 == capsys.readouterr().out.count("signing keys made")
 
 
 class TestSeeding:

@@ -183,3 +183,37 @@ class TestMailboxClient:
         with TestClient(app=from_peer(app, "192.168.1.20")) as client:  # type: ignore[arg-type]
             answer = client.get("/dev/mailbox")
         assert (403, "mailbox_local_only") == (answer.status_code, answer.json()["code"])
+
+
+def signup_statuses(container: Container, peer: str, forwarded_for: list[str]) -> list[int]:
+    """The statuses of one ``POST /auth/v1/signup`` per address in ``forwarded_for``, each
+    sent from ``peer`` with that ``X-Forwarded-For``."""
+    app = create_app(container=container)
+    with TestClient(app=from_peer(app, peer)) as client:  # type: ignore[arg-type]
+        return [
+            client.post(
+                "/auth/v1/signup",
+                json={"email": f"member{n}@example.com", "password": "a long passphrase 1"},
+                headers={"X-Forwarded-For": address},
+            ).status_code
+            for n, address in enumerate(forwarded_for)
+        ]
+
+
+class TestRateLimitsBehindAProxy:
+    @pytest.fixture(name="container")
+    def fixture_container(self, make_memory_container: MakeContainer) -> Container:
+        """Two sign-ups an hour per client, nginx on this machine trusted."""
+        return make_memory_container(
+            DESIGNCORE_TRUSTED_PROXIES="127.0.0.1", DESIGNCORE_AUTH_SIGNUPS_PER_HOUR="2"
+        )
+
+    def test_a_trusted_proxys_clients_are_counted_apart(self, container: Container) -> None:
+        """Behind the trusted proxy, each forwarded client has its own sign-up quota."""
+        clients = ["203.0.113.9", "203.0.113.9", "203.0.113.9", "203.0.113.10"]
+        assert [200, 200, 429, 200] == signup_statuses(container, "127.0.0.1", clients)
+
+    def test_an_untrusted_peers_forwarded_clients_are_one(self, container: Container) -> None:
+        """A peer that is not a trusted proxy is counted as itself, whatever it forwards."""
+        clients = ["203.0.113.9", "203.0.113.10", "203.0.113.11"]
+        assert [200, 200, 429] == signup_statuses(container, "198.51.100.7", clients)
