@@ -127,6 +127,10 @@ class FaultyLine(httpx.BaseTransport):
         """Let the next ``times`` requests through (to place the faults queued after)."""
         self._faults.extend(_Fault("none") for _ in range(times))
 
+    def heal(self) -> None:
+        """Drop the faults still queued: every request from now on reaches the sandbox."""
+        self._faults.clear()
+
     def fail_next(self, times: int, status: int = 500) -> None:
         """Answer the next ``times`` requests with ``status`` and an HTML error page."""
         page = f"<html><body>{status} Error</body></html>".encode()

@@ -32,12 +32,14 @@ from designcore.adapters.memory import (
 from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.adapters.memory.creators import InMemoryCreatorDirectory
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
+from designcore.adapters.memory.health import InMemoryDatabaseHealth
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
 from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.memory.variants import InMemoryVariantCache
 from designcore.app.media import MediaService
 from designcore.app.periodic import Job
 from designcore.app.plugins import PluggablePort, check_adapter
+from designcore.app.rate_limit_fallback import FallbackRateLimiter
 from designcore.app.services import CatalogueService, SiteSettingsService
 from designcore.app.services.account import AccountService
 from designcore.app.services.analytics import AnalyticsService, BrowserAnalytics, EventRecorder
@@ -74,6 +76,7 @@ from designcore.ports.catalogue import TemplateCatalogue
 from designcore.ports.clock import Clock
 from designcore.ports.creators import CreatorDirectory
 from designcore.ports.designs import DesignRepository
+from designcore.ports.health import DatabaseHealth
 from designcore.ports.identity import Authenticator
 from designcore.ports.images import ImageCodec, SvgSanitizer, VariantCache
 from designcore.ports.keys import KeyRing, SecretBox
@@ -725,12 +728,25 @@ class Container(containers.DeclarativeContainer):
         outbox=outbox,
         smtp=providers.Factory(_smtp, settings=settings),
     )
+    database_health: providers.Selector[DatabaseHealth] = _by_database(
+        settings,
+        memory=providers.Factory(InMemoryDatabaseHealth),
+        sqlalchemy=_on_engine(
+            engine, "designcore.adapters.sqlalchemy.health:SqlAlchemyDatabaseHealth"
+        ),
+    )
     rate_limiter: providers.Selector[RateLimiter] = _by_backend(
         settings,
         _RATE_LIMIT,
         memory=providers.Singleton(InMemoryRateLimiter, clock=clock),
+        # Redis, and this process's own counts while Redis cannot be reached
+        # (app/rate_limit_fallback.py).
         redis=providers.Singleton(
-            _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
+            FallbackRateLimiter,
+            shared=providers.Singleton(
+                _redis_limiter, url=settings.provided.auth.redis_url, clock=clock
+            ),
+            local=providers.Singleton(InMemoryRateLimiter, clock=clock),
         ),
     )
     google_provider: providers.Singleton[GoogleOpenIdProvider | None] = providers.Singleton(

@@ -11,6 +11,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from designcore.adapters.sqlalchemy.failures import translate_lost_connections
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -18,6 +20,8 @@ def create_database_engine(url: str, *, schema: str | None = None, echo: bool = 
     """An engine for a SQLite or PostgreSQL URL.
 
     SQLite files get their directory created, WAL journaling, foreign keys and a busy timeout.
+    A connection that cannot be opened or is lost raises ``Unavailable`` (code
+    ``database_unavailable``) from any adapter (``failures.translate_lost_connections``).
     ``schema`` (PostgreSQL only) puts every table in that schema through the search path, so
     separate test runs never see each other's tables.
     """
@@ -33,11 +37,16 @@ def create_database_engine(url: str, *, schema: str | None = None, echo: bool = 
         options["connect_args"] = {"check_same_thread": False, "timeout": 30}
         engine = sa.create_engine(parsed, **options)
         sa.event.listen(engine, "connect", _tune_sqlite)
+        translate_lost_connections(engine)
         return engine
     if schema is not None:
         options["connect_args"] = {"options": f"-csearch_path={schema}"}
+    # pre-ping: a connection the server dropped (a restart, a network cut) is noticed when it
+    # is taken from the pool and replaced, so the process recovers without a restart.
     options.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
-    return sa.create_engine(parsed, **options)
+    engine = sa.create_engine(parsed, **options)
+    translate_lost_connections(engine)
+    return engine
 
 
 def load_json(text: str | bytes) -> Any:

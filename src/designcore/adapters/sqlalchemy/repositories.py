@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from designcore.adapters.sqlalchemy.failures import database_unreachable
 from designcore.adapters.sqlalchemy.mapping import (
     FULL_COLUMNS,
     SUMMARY_COLUMNS,
@@ -157,6 +158,13 @@ class _Prepared:
         try:
             cursor.execute(self._sql, self.params(values))
             return list(cursor.fetchall())
+        except conn.dialect.loaded_dbapi.Error as error:
+            # The driver's own cursor, so SQLAlchemy's handling is done here: a lost
+            # connection is invalidated (the pool opens another) and reported as unreachable.
+            if conn.dialect.is_disconnect(error, conn.connection.dbapi_connection, cursor):
+                conn.invalidate(error)
+                raise database_unreachable() from None
+            raise
         finally:
             cursor.close()
 

@@ -6,8 +6,10 @@ import logging
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
+import msgspec
 from litestar import Litestar, get
 from litestar.logging.config import LoggingConfig
+from litestar.openapi import ResponseSpec
 
 from designcore import __version__
 from designcore.app.container import Container, build_container
@@ -21,7 +23,7 @@ from designcore.app.http.client_origin import TRUSTED_PROXIES_STATE
 from designcore.app.http.compression import compression_config
 from designcore.app.http.consent import ConsentMiddleware
 from designcore.app.http.creators import CreatorController
-from designcore.app.http.dependencies import dependencies
+from designcore.app.http.dependencies import DatabaseCheck, Limiter, dependencies
 from designcore.app.http.designs import DesignController
 from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import ExportController
@@ -45,6 +47,7 @@ from designcore.app.http.storage import StorageController
 from designcore.app.http.templates import CategoryController, TemplateController
 from designcore.app.http.web import WebController
 from designcore.app.periodic import Schedule, lifespan
+from designcore.app.rate_limit_fallback import rate_limit_mode
 from designcore.app.settings import Settings, refuse_unsafe_production
 from designcore.domain.deployment import development_conveniences
 
@@ -55,6 +58,33 @@ log = logging.getLogger(__name__)
 def health() -> dict[str, str]:
     """Liveness: the server answers."""
     return {"status": "ok", "version": __version__}
+
+
+class ReadyOut(msgspec.Struct):
+    """What the process can serve now."""
+
+    status: str
+    """``ready``."""
+    database: str
+    """``ok``: the database answered."""
+    rate_limits: str
+    """How rate limits are counted: ``shared`` (Redis, across processes), ``this_process``
+    (Redis cannot be reached: each process counts alone until it answers) or ``process`` (in
+    memory by configuration)."""
+
+
+@get(
+    "/api/v1/health/ready",
+    operation_id="ready",
+    tags=["meta"],
+    sync_to_thread=True,
+    responses={503: ResponseSpec(None, description="The database cannot be reached.")},
+)
+def ready(database_health: DatabaseCheck, limiter: Limiter) -> ReadyOut:
+    """Readiness: the database answers (else 503 ``database_unavailable``), and how rate limits
+    are counted (``this_process`` while Redis cannot be reached)."""
+    database_health.ping()
+    return ReadyOut(status="ready", database="ok", rate_limits=rate_limit_mode(limiter))
 
 
 def _housekeeping(
@@ -89,6 +119,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         )
     handlers: list[object] = [
         health,
+        ready,
         TemplateController,
         CategoryController,
         RpcController,

@@ -38,6 +38,7 @@ from designcore.app.services.problem_reports import ProblemReportService
 from designcore.app.services.profiles import ProfileService
 from designcore.app.services.prompt_designs import PromptDesignService
 from designcore.domain.premium import Viewer
+from designcore.ports.health import DatabaseHealth
 from designcore.ports.mail import Outbox
 from designcore.ports.rate_limit import RateLimiter
 from designcore.ports.storage import Storage
@@ -48,6 +49,8 @@ Limiter = NamedDependency[SkipValidation[RateLimiter]]
 """The rate limiter (``limiter``); a Protocol, which Litestar cannot check an instance against."""
 Mailbox = NamedDependency[SkipValidation[Outbox]]
 """The local outbox (``outbox``); a Protocol, like the limiter."""
+DatabaseCheck = NamedDependency[SkipValidation[DatabaseHealth]]
+"""Whether the database answers (``database_health``); a Protocol, like the limiter."""
 
 EXPORT_THREADS = 8
 """Worker threads for downloads, apart from the default pool the other sync handlers use: a
@@ -95,6 +98,9 @@ def dependencies(container: Container) -> dict[str, Provide]:
 
     def provide_limiter() -> RateLimiter:
         return container.rate_limiter()
+
+    def provide_database_health() -> DatabaseHealth:
+        return container.database_health()
 
     answers = AnswerCache(
         container.clock(), timedelta(seconds=container.settings().server.cache_seconds)
@@ -178,6 +184,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "problem_reports": Provide(provide_problem_reports, sync_to_thread=False),
         "creators": Provide(provide_creators, sync_to_thread=False),
         "limiter": Provide(provide_limiter, sync_to_thread=False),
+        "database_health": Provide(provide_database_health, sync_to_thread=False),
         "analytics_service": Provide(provide_analytics, sync_to_thread=False),
         "auth": Provide(provide_auth, sync_to_thread=False),
         "caller": Provide(provide_caller, sync_to_thread=True),

@@ -60,6 +60,18 @@ class InvalidReference(ValidationFailed):
     code = "invalid_reference"
 
 
+STARTING_LATER = (
+    "the payment provider did not answer in time; nothing was charged, please try again in a "
+    "few minutes"
+)
+"""What a customer is told when the provider does not answer a new payment in time."""
+CONFIRMING_LATER = (
+    "the payment provider did not answer in time; your payment is kept pending and is "
+    "confirmed automatically once the provider answers, so please check again in a few minutes"
+)
+"""What a customer is told when the provider does not answer a verification in time."""
+
+
 @attrs.frozen
 class Upgrade:
     """What ``create-premium-upgrade`` answers: the popup opens with the access code."""
@@ -98,9 +110,12 @@ class PaymentService:
     def create_upgrade(self, user_id: str, amount: object, currency: object = CURRENCY) -> Upgrade:
         """Create the premium payment for a signed-in user, who must ask for exactly the
         plan's price: ``amount`` in kobo and ``currency`` (``amount_mismatch`` otherwise). The
-        attempt is stored before the provider is called, so it is never lost; if the provider
-        does not answer within :data:`CUSTOMER_DEADLINE` it is marked failed (nobody can pay
-        it: the customer never got its access code) and ``provider_unavailable`` is raised."""
+        attempt is stored before the provider is called, so it is never lost. A provider that
+        refuses it fails it (``provider_refused``). One that does not answer within
+        :data:`CUSTOMER_DEADLINE` (or whose answer was lost) leaves it pending and raises
+        ``Unavailable``: whether the provider created the transaction is unknown, so the
+        reconciler asks later and settles it by the provider's own word (never paid: failed;
+        unknown to the provider: failed ``payment_not_found``)."""
         check_upgrade_request(amount, currency, self.plan)
         now = self._clock.now()
         random_part = "".join(secrets.choice(_RANDOM_ALPHABET) for _ in range(9))
@@ -127,9 +142,12 @@ class PaymentService:
                 metadata={"user_id": user_id, "plan": self.plan.id},
                 within=CUSTOMER_DEADLINE,
             )
-        except (Unavailable, NotAllowed) as error:
+        except NotAllowed as error:
             self._record(reference, status=PaymentStatus.FAILED, failure=error.code)
             raise
+        except Unavailable as error:
+            log.warning("payment %s left pending: %s", reference, error.message)
+            raise Unavailable(STARTING_LATER, code=error.code) from None
         self._record(reference, access_code=made.access_code)
         self._events.capture("upgrade_started", user_id, step="payment_started")
         return Upgrade(reference, made.access_code, made.authorization_url)
@@ -159,7 +177,11 @@ class PaymentService:
             raise NotFound("no such payment", code="payment_not_found")
         if payment.status is PaymentStatus.SUCCEEDED:
             return payment
-        transaction = self._gateway.verify(reference, within=CUSTOMER_DEADLINE)
+        try:
+            transaction = self._gateway.verify(reference, within=CUSTOMER_DEADLINE)
+        except Unavailable as error:
+            log.warning("payment %s not verified yet: %s", reference, error.message)
+            raise Unavailable(CONFIRMING_LATER, code=error.code) from None
         return self._apply(reference, transaction)
 
     def handle_webhook(self, raw_body: bytes, signature: str | None) -> str:

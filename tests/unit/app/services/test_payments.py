@@ -4,6 +4,7 @@ sandbox) and a fixed clock: create, verify, webhooks, the reconciler and expiry.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import timedelta
 
 import attrs
@@ -21,7 +22,7 @@ from designcore.adapters.paystack.sandbox import (
     sign,
 )
 from designcore.app import Container
-from designcore.app.services.payments import PaymentService
+from designcore.app.services.payments import CONFIRMING_LATER, PaymentService
 from designcore.domain.errors import NotAllowed, NotFound, Unavailable, ValidationFailed
 from designcore.domain.payments import (
     CUSTOMER_DEADLINE,
@@ -30,6 +31,8 @@ from designcore.domain.payments import (
     PaymentStatus,
     premium_plan,
 )
+from fakes.paystack_api import BASE_URL, FaultyLine, sandbox_server
+from fakes.paystack_api import Stopwatch as FaultStopwatch
 from support import store_customer
 
 PLAN = premium_plan()
@@ -451,3 +454,90 @@ class TestReconcileNotFound:
             failed.verified_at,
         )
         assert 0 == service.reconcile()["checked"]
+
+
+class TestProviderTimingOut:
+    """The provider answering later than the client's timeout, through the sandbox's own HTTP
+    routes with an injected delay (``fakes.paystack_api.FaultyLine``, on a stopwatch)."""
+
+    @pytest.fixture(name="line")
+    def fixture_line(
+        self, memory_container: Container, sandbox: PaystackSandbox
+    ) -> Iterator[FaultyLine]:
+        """The container's gateway is the Paystack adapter over HTTP to the sandbox, on a line
+        where the test queues delays."""
+        with sandbox_server(sandbox) as server:
+            line = FaultyLine(server, FaultStopwatch())
+            gateway = PaystackGateway(
+                line.client(),
+                secret_key=sandbox.secret_key,
+                public_key=sandbox.public_key,
+                base_url=BASE_URL,
+                sleep=line.stopwatch.sleep,
+                monotonic=line.stopwatch.monotonic,
+            )
+            memory_container.payment_gateway.override(providers.Object(gateway))
+            yield line
+
+    def test_a_slow_verify_leaves_it_pending_and_the_reconciler_completes_it(
+        self,
+        memory_container: Container,
+        sandbox: PaystackSandbox,
+        line: FaultyLine,
+        ada: str,
+        clock: FixedClock,
+    ) -> None:
+        """A paid payment whose verify times out stays pending without premium, and the
+        customer is told to try again; the reconciler then completes it and premium is granted
+        once, however often it is verified afterwards."""
+        service: PaymentService = memory_container.payments()
+        made = service.create_upgrade(ada, 150_000, "NGN")
+        pay(sandbox, made.access_code)
+        line.slow_next(10, seconds=60)
+        with pytest.raises(Unavailable) as caught:
+            service.verify(ada, made.reference)
+        assert ("provider_unavailable", CONFIRMING_LATER) == (
+            caught.value.code,
+            caught.value.message,
+        )
+        assert PaymentStatus.PENDING is stored(memory_container, made.reference).status
+        assert (None, None) == premium(memory_container, ada)
+        clock.advance(timedelta(minutes=11))
+        line.heal()
+        assert 1 == service.reconcile()["succeeded"]
+        assert PaymentStatus.SUCCEEDED is stored(memory_container, made.reference).status
+        assert ("active", "premium") == premium(memory_container, ada)
+        with memory_container.accounts()() as uow:
+            first = uow.subscriptions.get(ada, PLAN.id)
+        assert PaymentStatus.SUCCEEDED is service.verify(ada, made.reference).status
+        assert 0 == service.reconcile()["checked"]
+        with memory_container.accounts()() as uow:
+            assert first == uow.subscriptions.get(ada, PLAN.id)
+
+    def test_a_slow_initialize_leaves_it_pending_until_the_provider_says(
+        self,
+        memory_container: Container,
+        line: FaultyLine,
+        ada: str,
+        clock: FixedClock,
+    ) -> None:
+        """A create the provider does not answer in time is 503 provider_unavailable with the
+        payment kept pending (not failed, not lost); the reconciler settles it by the
+        provider's word: it never saw the reference, so the payment fails
+        payment_not_found."""
+        service: PaymentService = memory_container.payments()
+        line.slow_next(10, seconds=60)
+        with pytest.raises(Unavailable) as caught:
+            service.create_upgrade(ada, 150_000, "NGN")
+        assert "provider_unavailable" == caught.value.code
+        with memory_container.accounts()() as uow:
+            (payment,) = uow.payments.for_user(ada, 10)
+        assert (PaymentStatus.PENDING, None) == (payment.status, payment.failure)
+        clock.advance(timedelta(minutes=11))
+        line.heal()
+        assert 1 == service.reconcile()["failed"]
+        assert (PaymentStatus.FAILED, "payment_not_found") == (
+            stored(memory_container, payment.reference).status,
+            stored(memory_container, payment.reference).failure,
+        )
+        assert (None, None) == premium(memory_container, ada)
