@@ -66,7 +66,7 @@ from designcore.app.settings import (
     Settings,
 )
 from designcore.domain.document import Document
-from designcore.domain.errors import FieldIssue, ValidationFailed
+from designcore.domain.errors import FieldIssue, Unavailable, ValidationFailed
 from designcore.domain.payments import Plan, premium_plan
 from designcore.domain.rendering import RenderedExport
 from designcore.domain.storage import BucketPolicy
@@ -324,9 +324,12 @@ def _check_read_replica(container: Container) -> None:
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT count(*) FROM design_templates WHERE 1 = 0"))
-    except SQLAlchemyError as error:
+    except (SQLAlchemyError, Unavailable) as error:
+        # A server that cannot be reached is Unavailable (the engine's translation), caused
+        # by the driver's error, which says why.
         engine.dispose()
-        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        cause = getattr(error, "orig", None) or error.__cause__ or error
+        reason = str(cause).strip().splitlines()[0]
         raise ValidationFailed(
             (
                 FieldIssue(
