@@ -331,7 +331,8 @@ def bench(session: nox.Session) -> None:
     and under concurrent load (docs/benchmarks.md), the auth service
     (docs/benchmarks-auth.md), the renderer (docs/benchmarks-render.md) and the
     image-rendering path (docs/benchmarks-images.md), and saving a 200-element design
-    (docs/benchmarks.md, "Saving a design")."""
+    (docs/benchmarks.md, "Saving a design"), and design prompting: the evaluation set's
+    figures and a prompt to four previews (docs/benchmarks.md, "Design prompting")."""
     install_project(session)
     ensure_wrk(session)
     session.run("python", "benchmarks/catalogue.py", *session.posargs)
@@ -341,6 +342,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/logo_maker.py")
     session.run("python", "benchmarks/analytics.py", "--postgres", TEST_POSTGRES_URL)
     session.run("python", "benchmarks/designs.py")
+    session.run("python", "benchmarks/prompting.py")
 
 
 @nox.session(python=PYTHON)

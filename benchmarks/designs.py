@@ -34,6 +34,7 @@ import sqlalchemy as sa
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from catalogue import PG_KEY_ENCRYPTION_KEY, PG_URL, ROOT, machine, server
+from sections import replace_section
 
 from designcore.domain.designs import check_document
 
@@ -160,17 +161,6 @@ def check_alone(runs: int) -> dict[str, float]:
     return stats(samples)
 
 
-def replace_section(document: str, section: str) -> str:
-    """``document`` with its ``## Saving a design`` section replaced where it stands (or
-    appended), every other section and the blank lines between them kept as they were."""
-    head, *parts = document.split("\n## ")
-    new = section.strip("\n").removeprefix("## ") + "\n"
-    if not any(part.startswith(SECTION) for part in parts):
-        return document.rstrip("\n") + "\n\n" + section.strip("\n") + "\n"
-    replaced = [new if part.startswith(SECTION) else part for part in parts]
-    return "\n## ".join([head, *replaced])
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200, help="measured saves and reads")
@@ -263,7 +253,7 @@ def main() -> int:
     ]
     output = Path(options.output)
     existing = output.read_text() if output.exists() else "# Benchmarks\n"
-    output.write_text(replace_section(existing, "\n".join(lines)))
+    output.write_text(replace_section(existing, SECTION, "\n".join(lines)))
     print("\n".join(lines))
     return 0
 

@@ -197,7 +197,7 @@ _SCALE = r"(?:\s?(?:k|m|b|million|thousand|billion|mill|milli)\b)"
 _PRICE = re.compile(
     r"(?:(?<![A-Za-z0-9])(?:₦|ngn\s?|n(?=\d)|#(?=\d))\s?(?:" + _AMOUNT + r")" + _SCALE + r"?"
     r"|(?<![\w.,])(?:" + _AMOUNT + r")" + _SCALE + r"?\s?naira\b"
-    r"|(?<![\w.,#₦])\d+(?:\.\d+)?\s?k\b(?!m)"
+    r"|(?<![\w.,#₦])\d+(?:\.\d+)?\s?[km]\b"
     r")(?:\s+only\b)?",
     re.IGNORECASE,
 )
@@ -251,12 +251,26 @@ _DATE = re.compile(
     + _WEEKDAY
     + r"|weekend|week|month)"
     r"|(?:from\s+)?" + _WEEKDAY + r"(?:" + _RANGE + _WEEKDAY + r")(?=\W|$)"
-    r"|tomorrow|today|tonight|new\s+year'?s\s+eve|christmas\s+eve|christmas\s+day|boxing\s+day"
+    r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+"
+    + _WEEKDAY
+    + r"\s+(?:of\s+)?(?:the|every|each)\s+month"
+    r"|(?:easter|palm|mothering|father'?s|mother'?s|children'?s|thanksgiving|harvest)\s+sunday"
+    r"|(?:the\s+)?(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)(?=\s*(?:$|[!.,;]|\s+(?:at|from|by)\b))"
+    r"|tomorrow|today|tonight|next\s+week|this\s+week|new\s+year'?s\s+eve|christmas\s+eve"
+    r"|christmas\s+day|boxing\s+day"
     r")(?![\w/])",
     re.IGNORECASE,
 )
-_ON_WEEKDAY = re.compile(r"\b(?:on|every|by|dis|this)\s+(" + _WEEKDAY + r")(?=\W|$)", re.I)
+_ON_WEEKDAY = re.compile(
+    r"\b(?:on|every|by|dis|this|for|next|coming)\s+(" + _WEEKDAY + r")(?=\W|$)", re.I
+)
 _WEEKDAY_BEFORE_TIME = re.compile(r"\b(" + _WEEKDAY + r")(?=,?\s+(?:by\s+|at\s+|from\s+)?\d)", re.I)
+_BIRTHDAY_WORDS = re.compile(r"birthday|bday|b-day|b'day|ojo ibi|turn|sweet|celebrant")
+_AGE_IN_A_BIRTHDAY = re.compile(
+    r"\b(?:she'?s|he'?s|i'?m|i\s+am|is|reach(?:es|ing)?|don\s+reach|sweet)\s+(\d{1,3})\b"
+    r"(?!\s?(?:%|k\b|am\b|pm\b|[:.]\d|o'?clock|naira|minutes?|hours?|days?|weeks?|months?))",
+    re.IGNORECASE,
+)
 _ORDINAL = re.compile(r"(?<![\w.,/])(\d{1,3})(?:st|nd|rd|th)(?![\w])", re.IGNORECASE)
 _AGE_PHRASES = re.compile(
     r"(?:\b(?:turn(?:s|ing|ed)?|clock(?:s|ing|ed)?|dey\s+turn|aged?|at)\s+|@\s*)(\d{1,3})\b"
@@ -268,7 +282,7 @@ _AGE_WORD = re.compile(
     r"\b("
     + "|".join(sorted(map(re.escape, lexicon.ORDINAL_WORDS), key=len, reverse=True))
     + r")\s+(?:birthday|bday|b-day|anniversary|celebration)"
-    r"|\b(?:turn(?:s|ing)?|clock(?:s|ing)?|dey\s+turn)\s+("
+    r"|\b(?:turn(?:s|ing)?|clock(?:s|ing)?|dey\s+turn|at|reach(?:es|ing)?)\s+("
     + "|".join(sorted(map(re.escape, lexicon.NUMBER_WORDS), key=len, reverse=True))
     + r")\b",
     re.IGNORECASE,
@@ -419,6 +433,7 @@ _NOT_NAME = frozenset(
         "jesus",
         "lord",
         "baby",
+        "sweet",
         "sunday",
         "years",
         "year",
@@ -526,6 +541,8 @@ def understand(prompt: str) -> Understanding:
     intent = _intent(reader)
     if intent.category == "Church":
         _clergy_speak(reader)
+    if intent.category in {"Birthdays", "Social Media Post"} and not reader.has("name"):
+        _read_name_after_for(reader)
     if intent.category == "New Month":
         _read_month(reader)
         if intent.sub_category is None and reader.has("month"):
@@ -562,26 +579,7 @@ def _read_prices_and_offers(reader: _Reader) -> None:
         reader.claim("offer", match.start(), match.end())
     for match in _PRICE.finditer(reader.text):
         start, end = match.start(), match.end()
-        if reader.text[start:end].strip().lower().endswith("k") and not _price_context(
-            reader, start
-        ):
-            continue
         reader.claim("price", start, end)
-
-
-def _price_context(reader: _Reader, start: int) -> bool:
-    """A bare ``5k`` is a price only near a word of money."""
-    before = reader.lower[max(0, start - 30) : start]
-    return (
-        bool(
-            re.search(
-                r"(price|cost|for|at|only|sell|selling|fee|entry|gate|ticket|pay|from|na)\W*$",
-                before,
-            )
-        )
-        or "naira" in reader.lower
-        or "₦" in reader.text
-    )
 
 
 def _read_quoted(reader: _Reader) -> None:
@@ -613,7 +611,7 @@ def _read_dates(reader: _Reader) -> None:
         for match in pattern.finditer(reader.text):
             start = match.start(1)
             word = reader.lower[match.start() : match.start(1)].strip()
-            if word in {"every", "this", "dis"}:
+            if word in {"every", "this", "dis", "next", "coming"}:
                 start = match.start()
             if _is_service_name(reader, match.end(1)):
                 continue
@@ -642,6 +640,13 @@ def _read_ages(reader: _Reader) -> None:
         age = match.group(1).lstrip("0") or "0"
         if _ordinal_is_age(before, after) and reader.claim("age", match.start(), match.end(), age):
             return
+    if _BIRTHDAY_WORDS.search(reader.lower):
+        for match in _AGE_IN_A_BIRTHDAY.finditer(reader.text):
+            digits = match.group(1)
+            if 0 < int(digits) <= 120 and reader.claim(
+                "age", match.start(1), match.end(1), str(int(digits))
+            ):
+                return
     for match in _AGE_PHRASES.finditer(reader.text):
         group = 1 if match.group(1) else 2
         digits = match.group(group)
@@ -658,6 +663,8 @@ def _ordinal_is_age(before: str, after: str) -> bool:
     """Whether an ordinal ("60th") between ``before`` and ``after`` is a birthday's age."""
     return bool(
         "happy" in before
+        or "surprise" in before
+        or re.match(r"\s+for\s+\w", after)
         or re.match(
             r"\W*(birthday|bday|b-day|b'day|bdy|birth|party|celebration|anniversary|"
             r"jubilee|surprise|thanksgiving|$|!|,|\.)",
@@ -772,6 +779,25 @@ def _read_people(reader: _Reader) -> None:
                 reader.claim("name", *span)
 
 
+def _read_name_after_for(reader: _Reader) -> None:
+    """On a birthday (or a greeting, a quote) "for Daniella", "baby Chidubem", "a quote from
+    Chinua Achebe" name the person the design is about."""
+    for match in re.finditer(
+        r"\b(?:for|baby|from|by|to|celebrating|honouring|honoring)\s+", reader.text, re.I
+    ):
+        start = match.end()
+        if not reader.text[start : start + 1].isupper():
+            continue
+        span = _words(reader, start, limit=3)
+        if span is None:
+            continue
+        value = reader.text[span[0] : span[1]].lower()
+        if value in lexicon.TOWNS or any(w in lexicon.BRAND_WORDS for w in value.split()[1:]):
+            continue
+        reader.claim("name", *span)
+        return
+
+
 def _introduces_speaker(reader: _Reader, start: int) -> bool:
     before = reader.lower[max(0, start - 40) : start]
     return bool(
@@ -837,16 +863,12 @@ def _read_orgs(reader: _Reader) -> None:
     for match in _CHURCH_NAME.finditer(reader.text):
         if not reader.free(match.start(), match.end()):
             continue
-        if _after_venue_word(reader, match.start()):
-            continue
         reader.claim("org", match.start(), _capitalised_after(reader, match.end()))
     for match in _ORG_END.finditer(reader.text):
         if not reader.free(match.start(), match.end()) or not match.group()[:1].isupper():
             continue
         start = _capitalised_before(reader, match.start())
         if start == match.start() and not match.group().lower().startswith("house of"):
-            continue
-        if _after_venue_word(reader, start):
             continue
         end = match.end()
         tail = _words(reader, end, limit=3)
@@ -865,6 +887,9 @@ def _capitalised_after(reader: _Reader, end: int, *, limit: int = 4) -> int:
             break
         word = match.group(1).lower().rstrip(".")
         if word in lexicon.WEEKDAYS or word in lexicon.MONTHS or word in _NOT_ORG_TAIL:
+            break
+        if match.group(1).endswith(".") and len(word) > 3:  # the sentence ends here
+            end = match.end(1) - 1
             break
         end = match.end(1)
     while reader.text[:end].split()[-1].lower() in {"of", "the", "&"}:
@@ -961,7 +986,7 @@ def _read_venues(reader: _Reader) -> None:
     intro = re.compile(
         r"(?:\bat|\bvenue\s*(?:is|:)?|(?<!\w)@|\bholding\s+(?:at|in)|\blocated\s+at|"
         r"\baddress\s*(?:is|:)?|\binside|\bvisit\s+us\s+at|\bcome\s+to|\bhappening\s+at|"
-        r"\bwhere\s*:)\s+",
+        r"\bwhere\s*:|\blocation\s*:|\bin(?=\s+(?:the|our|my|his|her|their)\s))\s+",
         re.IGNORECASE,
     )
     for match in intro.finditer(reader.text):
@@ -977,6 +1002,7 @@ def _read_venues(reader: _Reader) -> None:
             if _is_town(value):
                 reader.claim("location", start, end)
                 continue
+            end = _without_trailing_town(reader, start, end)
             if reader.claim("venue", start, end):
                 _town_after(reader, end)
             continue
@@ -1008,6 +1034,17 @@ _CAPITALISED_RUN = re.compile(
 )
 
 
+def _without_trailing_town(reader: _Reader, start: int, end: int) -> int:
+    """``end`` moved before a town the place's name ends with ("Balmoral Hall Ikeja")."""
+    words = list(re.finditer(r"\S+", reader.text[start:end]))
+    for count in (2, 1):
+        if len(words) > count + 1 and any(
+            True for _ in _towns_at(reader, start + words[-count].start())
+        ):
+            return start + words[-count - 1].end()
+    return end
+
+
 def _town_after(reader: _Reader, end: int) -> None:
     match = re.compile(r"\s*(?:,|\bin\b)\s*").match(reader.text, end)
     if match is None:
@@ -1029,6 +1066,7 @@ def _town_after(reader: _Reader, end: int) -> None:
         place is not None
         and place.group().lower() not in _NOT_NAME
         and not re.match(r"\s*\d", reader.text[place.end() :])
+        and not any(w in lexicon.VENUE_WORDS for w in place.group().lower().split())
     ):
         reader.claim("location", match.end(), place.end())
 
@@ -1093,14 +1131,34 @@ def _read_towns(reader: _Reader) -> None:
                 return
 
 
+_HIRING = re.compile(
+    r"hiring|vacanc|recruit|\bjobs?\b|\bapply\b|wanted|needed|\bposition|join our team|"
+    r"\bstaff\b|\bcv\b|\bsalary\b|dey find"
+)
+"""Words that make a prompt a hiring post (only then does "we need…" name a role)."""
+
+
 def _read_role(reader: _Reader) -> None:
+    if re.search(r"\b(hiring|vacanc|recruit)", reader.lower):
+        match = re.compile(r"\b(?:hiring\s+(?:post|flyer)\s+for|post\s+for)\s+", re.I).search(
+            reader.text
+        )
+        if match is not None:
+            words = re.compile(r"[^\W\d_][\w'’/-]*(?:\s+[^\W\d_][\w'’/-]*){0,2}").match(
+                reader.text, match.end()
+            )
+            if words is not None and reader.claim("role", match.end(), words.end()):
+                return
     intro = re.compile(
         r"\b(?:we(?:'re|\s+are)?\s+hiring|hiring|recruiting|vacancy\s+for|vacancies\s+for|"
         r"vacancy|we\s+need|urgently\s+need|need|needs|dey\s+find|looking\s+for|wanted\s*:?|"
         r"position\s+of|role\s*:)(?!\w)\s*:?\s*(?:an?\s+|some\s+|two\s+|\d+\s+)?",
         re.IGNORECASE,
     )
+    hiring = bool(_HIRING.search(reader.lower))
     for match in intro.finditer(reader.text):
+        if not hiring:
+            return
         start = match.end()
         words = re.compile(
             r"(?:[^\W\d_][\w'’/-]*)(?:\s+(?!(?:in|at|for|with|to|who|that|and|apply|now|"
@@ -1136,6 +1194,13 @@ def _read_role(reader: _Reader) -> None:
         if first in {"flyer", "post", "design", "template", "logo", "a", "the", "to", "me"}:
             continue
         reader.claim("role", start, start + len(value))
+        more = re.compile(
+            r"\s+(?:and|&)\s+(?:an?\s+)?([^\W\d_][\w'’/-]*(?:\s+(?!(?:in|at|for|with|to|who|"
+            r"that|apply|now|near|on|by|from|to)\b)[^\W\d_][\w'’/-]*){0,2})",
+            re.UNICODE,
+        ).match(reader.text, start + len(value))
+        if more is not None:
+            reader.claim("role", more.start(1), more.end(1))
         return
     for match in re.finditer(
         r"\b((?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*?s?)\s+(?:needed|wanted)\b",
@@ -1189,12 +1254,13 @@ def _phrases_in(words: str, phrases: Iterable[str]) -> Iterator[str]:
 
 
 def _intent(reader: _Reader) -> Intent:
-    words = normalised_words(reader.text)
+    written = _LOGO_AS_ELEMENT.sub(r" \1 ", normalised_words(reader.text))
+    words = _corrected(written)
     scores: dict[str, float] = dict.fromkeys(lexicon.CATEGORIES, 0.0)
     for name, weights in lexicon.CATEGORY_WORDS.items():
         for phrase in _phrases_in(words, weights):
             scores[name] += weights[phrase]
-    fmt = _format(words)
+    fmt = _format(written)
     if reader.has("age"):
         scores["Birthdays"] += 3
     if reader.has("speaker") or reader.has("org"):
@@ -1202,11 +1268,18 @@ def _intent(reader: _Reader) -> Intent:
     if reader.has("role"):
         scores["Social Media Post"] += 2
     if reader.has("offer"):
-        scores["Social Media Post"] += 1
+        scores["Social Media Post"] += 3
+    month_named = re.search(r" (" + _MONTH_WORDS + r") ", words)
+    if re.search(r" welcome to (" + _MONTH_WORDS + r") ", words):
+        scores["New Month"] += 6
+    elif scores["New Month"] and month_named:
+        scores["New Month"] += 4
     if reader.has("brand"):
         scores["Business & Industries"] += 1
     if fmt == "logo":
         scores["Logos"] += 4
+        if re.match(r" (?:\S+ ){0,3}logos? ", written):  # "logo for…", "design a logo…"
+            scores["Logos"] += 6
     # A greeting of the season on its own is a post.
     if any(
         g in words
@@ -1233,6 +1306,72 @@ def _intent(reader: _Reader) -> Intent:
     )
 
 
+_MONTH_WORDS = "|".join([*lexicon.MONTHS, *lexicon.MONTH_ABBREVIATIONS])
+
+_LOGO_AS_ELEMENT = re.compile(
+    r" ((?:add|with|put|include|insert|space for|plus|and|beside)(?: my| our| the| a)?) logos? "
+)
+"""A logo placed on a design ("add my logo") is not a logo asked for."""
+
+
+def _vocabulary() -> dict[int, set[str]]:
+    words: set[str] = set()
+    for table in (*lexicon.CATEGORY_WORDS.values(), *lexicon.FORMAT_WORDS.values()):
+        for phrase in table:
+            words.update(phrase.split())
+    for options in lexicon.SUB_CATEGORY_WORDS.values():
+        for phrases in options.values():
+            for phrase in phrases:
+                words.update(phrase.split())
+    words.update(lexicon.MONTHS)
+    words.update(lexicon.WEEKDAYS)
+    by_length: dict[int, set[str]] = {}
+    for word in words:
+        if len(word) >= 4 and word.isalpha():
+            by_length.setdefault(len(word), set()).add(word)
+    return by_length
+
+
+_VOCABULARY = _vocabulary()
+_TOWN_WORDS = frozenset(word for town in lexicon.TOWNS for word in town.split())
+_KNOWN = frozenset(w for group in _VOCABULARY.values() for w in group)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one deletion, insertion, substitution or swap."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _corrected(words: str) -> str:
+    """``words`` (:func:`normalised_words`) with each unknown word of four letters or more
+    that is one typing slip from exactly one word of the lexicon replaced by it ("servce",
+    "mnth", "hapy")."""
+    out = []
+    for word in words.split():
+        if len(word) >= 4 and word.isalpha() and word not in _KNOWN and word not in _TOWN_WORDS:
+            near = {
+                known
+                for size in (len(word) - 1, len(word), len(word) + 1)
+                for known in _VOCABULARY.get(size, ())
+                if known[0] == word[0] and _one_edit(word, known)
+            }
+            if len(near) == 1:
+                word = near.pop()
+        out.append(word)
+    return " " + " ".join(out) + " "
+
+
 def _format(words: str) -> str | None:
     for fmt in ("story", "logo", "flyer", "square"):
         if any(True for _ in _phrases_in(words, lexicon.FORMAT_WORDS[fmt])):
@@ -1240,8 +1379,15 @@ def _format(words: str) -> str | None:
     return None
 
 
+_FALLBACK_SUB_CATEGORIES = frozenset({"Sunday Service"})
+"""Sub-categories chosen only when no other of their category is named (a thanksgiving service
+on a Sunday is a thanksgiving)."""
+
+
 def _sub_category(category: str, words: str, reader: _Reader) -> str | None:
     if category == "Birthdays":
+        if " surprise " in words:
+            return "Surprise"
         age = next((f.value for f in reader.found if f.key == "age"), None)
         if age is not None and age.isdigit():
             exact = lexicon.BIRTHDAY_AGE_SUB_CATEGORIES.get(int(age))
@@ -1250,12 +1396,20 @@ def _sub_category(category: str, words: str, reader: _Reader) -> str | None:
             if int(age) <= lexicon.KIDS_AGE_LIMIT:
                 return "Kids"
     if category == "New Month":
-        month = re.search(r" (" + "|".join(lexicon.MONTHS) + r") ", words)
+        month = re.search(r" (" + _MONTH_WORDS + r") ", words)
         if month and (month.group(1) != "may" or " new month " in words):
-            return month.group(1).capitalize()
-        return "Generic"
+            return _month_name(month.group(1))
+        if " new year " in words:
+            return "January"
+        if any(f" {w} " in words for w in ("generic", "any month", "every month", "reuse")):
+            return "Generic"
+        return None
     options = lexicon.SUB_CATEGORY_WORDS.get(category, {})
+    best: tuple[int, str] | None = None
     for sub_category, phrases in options.items():
-        if any(True for _ in _phrases_in(words, phrases)):
-            return sub_category
-    return None
+        if sub_category in _FALLBACK_SUB_CATEGORIES and best is not None:
+            continue
+        hits = sum(1 for _ in _phrases_in(words, phrases))
+        if hits and (best is None or hits > best[0]):
+            best = (hits, sub_category)
+    return best[1] if best else None
