@@ -304,6 +304,24 @@ def cluster_bench(session: nox.Session) -> None:
     session.run(python, "benchmarks/cluster_bench.py", *session.posargs)
 
 
+@nox.session(python=False)
+def load(session: nox.Session) -> None:
+    """Load and faults (benchmarks/load_faults.py, users in benchmarks/users.py): 200 users for
+    60 s against one `designcore serve` process (the reference), then through the loopback
+    cluster (nginx, 2 app processes, 2 job workers, its own PostgreSQL and Redis): a plain run,
+    PostgreSQL restarted mid-load, Redis stopped mid-load; written to docs/benchmarks-load.md.
+    posargs go to the script (``-- --users 50 --seconds 20 --only single``)."""
+    python = project_python(session)
+    npm_ci(session, "inline-checkout")
+    session.run("npm", "run", "build", external=True)
+    npm_ci(session, "web")
+    session.run("npx", "vite", "build", external=True)
+    session.chdir(ROOT)
+    session.run("uptime", external=True)
+    session.run(python, "benchmarks/load_faults.py", *session.posargs, external=True)
+    session.run("uptime", external=True)
+
+
 def ensure_wrk(session: nox.Session) -> None:
     """wrk, the load generator of the concurrent benchmark: Debian's package, installed with
     apt-get when missing (as root), else a message saying how."""
