@@ -372,6 +372,17 @@ def bench_render(session: nox.Session) -> None:
     session.run("python", "benchmarks/render.py", *session.posargs)
 
 
+@nox.session(python=PYTHON)
+def bench_reads(session: nox.Session) -> None:
+    """The catalogue's reads near the framework's ceiling (issue 22): home rows, page 1000 and
+    search on SQLite and PostgreSQL with 100,000 templates, one worker, no answer cache, each
+    run paired with bare Litestar (benchmarks/catalogue_reads.py; its section of
+    docs/benchmarks.md). Arguments pass through (``-- --repeats 5 --backends sqlite``)."""
+    install_project(session)
+    ensure_wrk(session)
+    session.run("python", "benchmarks/catalogue_reads.py", *session.posargs)
+
+
 @nox.session(python=False)
 def bench_web(session: nox.Session) -> None:
     """Benchmarks of the web app in headless Chromium against the built product on its embedded
