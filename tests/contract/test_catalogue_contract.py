@@ -18,12 +18,21 @@ from designcore.adapters.sqlalchemy import (
     create_database_engine,
     migrate,
 )
+from designcore.domain.pagination import PageRequest
 from designcore.domain.templates import TemplateSummary
 from designcore.ports.catalogue import TemplateCatalogue
 from designcore.testing.builders import EPOCH, make_template
 from designcore.testing.contracts import CatalogueContract
 
-IMPLEMENTATIONS = ["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
+IMPLEMENTATIONS = [
+    "memory",
+    "sqlite",
+    "sqlite, search index",
+    pytest.param("postgresql", marks=pytest.mark.postgresql),
+    pytest.param("postgresql, search index", marks=pytest.mark.postgresql),
+]
+"""The SQLAlchemy catalogue searches with its database's full-text index, or with its
+in-process search index (rebuilt in the searching thread whenever the catalogue changed)."""
 
 
 class TestCatalogue(CatalogueContract):
@@ -35,8 +44,9 @@ class TestCatalogue(CatalogueContract):
         if request.param == "memory":
             yield InMemoryTemplateCatalogue()
             return
-        engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
-        yield SqlAlchemyTemplateCatalogue(engine)
+        database, _, index = request.param.partition(", ")
+        engine: sa.Engine = request.getfixturevalue(f"{database}_engine")
+        yield SqlAlchemyTemplateCatalogue(engine, search_index="inline" if index else "off")
 
 
 def _as_lists(
@@ -47,8 +57,8 @@ def _as_lists(
 
 
 class TestHomeRowsAtOnce:
-    """``newest_in_categories_at_once``: SQLite files read on a connection of the process's
-    own, without waiting; other databases decline."""
+    """``newest_in_categories_at_once``: SQLite files and PostgreSQL on this machine read on a
+    connection of the process's own, without waiting; other databases decline."""
 
     @pytest.fixture(name="catalogue")
     def fixture_catalogue(self, sqlite_engine: sa.Engine) -> SqlAlchemyTemplateCatalogue:
@@ -135,8 +145,26 @@ class TestHomeRowsAtOnce:
             engine.dispose()
 
     @pytest.mark.postgresql
-    def test_postgresql_declines(self, postgresql_engine: sa.Engine) -> None:
-        """A database across a network is read from worker threads, never on the event loop."""
+    def test_postgresql_on_this_machine_answers_in_one_statement(
+        self, postgresql_engine: sa.Engine
+    ) -> None:
+        """A PostgreSQL server on loopback is read on the process's own connection too, and
+        answers what newest_in_categories answers."""
         catalogue = SqlAlchemyTemplateCatalogue(postgresql_engine)
-        catalogue.add(make_template())
-        assert catalogue.newest_in_categories_at_once(("Church",), 5) is None
+        for template in (*(make_template() for _ in range(6)), make_template(category="Logos")):
+            catalogue.add(template)
+        categories = ("Logos", "Church", "New Month")
+        at_once = _as_lists(catalogue.newest_in_categories_at_once(categories, 5))
+        assert _as_lists(catalogue.newest_in_categories(categories, 5)) == at_once
+        assert [1, 5, 0] == [len(at_once[c]) for c in categories]
+
+    def test_postgresql_across_a_network_declines(self) -> None:
+        """A database across a network is read from worker threads, never on the event loop
+        (no connection is made to find that out)."""
+        engine = sa.create_engine("postgresql+psycopg://designcore@db.example:5432/catalogue")
+        try:
+            catalogue = SqlAlchemyTemplateCatalogue(engine)
+            assert catalogue.newest_in_categories_at_once(("Church",), 5) is None
+            assert catalogue.search_at_once("praise", PageRequest()) is None
+        finally:
+            engine.dispose()

@@ -110,8 +110,8 @@ class TemplateCatalogue(Protocol):
 @runtime_checkable
 class ImmediateReads(Protocol):
     """What a catalogue kept in this process (an embedded database file) may offer besides
-    :class:`TemplateCatalogue`: the busiest read answered without waiting, so that a caller on
-    an event loop can make it there instead of handing it to a worker thread."""
+    :class:`TemplateCatalogue`: the busiest reads answered without waiting, so that a caller on
+    an event loop can make them there instead of handing them to a worker thread."""
 
     def newest_in_categories_at_once(
         self, categories: Sequence[str], limit: int
@@ -120,4 +120,10 @@ class ImmediateReads(Protocol):
         process; ``None`` when that would mean waiting (the read is under way in another
         thread, the database is locked or failed): then ask ``newest_in_categories`` from a
         worker thread."""
+        ...
+
+    def search_at_once(self, term: str, request: PageRequest) -> Page[TemplateSummary] | None:
+        """What :meth:`TemplateCatalogue.search` answers, at once in this process; ``None``
+        when that would mean waiting (as above, or what the search needs is not at hand):
+        then ask ``search`` from a worker thread."""
         ...

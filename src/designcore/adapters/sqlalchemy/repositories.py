@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import sqlalchemy as sa
@@ -32,7 +33,9 @@ from designcore.adapters.sqlalchemy.mapping import (
     utc_or_none,
 )
 from designcore.adapters.sqlalchemy.search import escape_like, strategy_for
+from designcore.adapters.sqlalchemy.search_index import SearchIndex
 from designcore.adapters.sqlalchemy.tables import (
+    CATALOGUE_VERSION,
     COUNTS,
     TEMPLATES,
     PromptRow,
@@ -47,6 +50,8 @@ from designcore.domain.search import filter_needle, search_tokens
 from designcore.domain.site_settings import SettingChange
 from designcore.domain.templates import Template, TemplateSummary
 from designcore.ports.catalogue import SearchUnavailable
+
+log = logging.getLogger(__name__)
 
 _T = TEMPLATES.c
 _C = COUNTS.c
@@ -78,6 +83,20 @@ _RELATED = (
     .limit(_LIMIT)
 )
 _ROW_POSITION = "row_position"
+_KEPT_READS = 16
+"""How many distinct home-rows reads (categories and limit) are kept with their version."""
+_VERSION = sa.select(CATALOGUE_VERSION.c.version).where(CATALOGUE_VERSION.c.id == 1)
+_SEARCH_WORDS = sa.select(
+    _T.search_order, _T.search_name, _T.search_keys, _T.search_prose
+).order_by(_T.search_order.desc())
+
+
+@functools.cache
+def _by_orders(count: int) -> sa.Select[Any]:
+    """The summaries of ``count`` templates given by ``search_order`` (``order_0``…), each
+    row led by its key."""
+    keys = [sa.bindparam(f"order_{n}", type_=sa.BigInteger) for n in range(count)]
+    return sa.select(_T.search_order, *SUMMARY_COLUMNS).where(_T.search_order.in_(keys))
 
 
 @functools.cache
@@ -170,25 +189,32 @@ class _Prepared:
 
 
 _READER_BUSY_TIMEOUT_MS = 20
-"""How long the reader waits for a locked database before giving up (and the caller reads
-from a worker thread instead). Readers of a WAL database are practically never locked out."""
+"""How long the reader waits for a locked SQLite database, or for a PostgreSQL statement,
+before giving up (and the caller reads from a worker thread instead). Readers of a WAL
+database are practically never locked out; the reads made this way take a millisecond."""
+_LOCAL_HOSTS = frozenset({"", "localhost", "127.0.0.1", "::1"})
+"""PostgreSQL hosts on this machine (empty: a Unix socket)."""
 
 
-class _SqliteReader:
-    """A connection of this process's own to a SQLite file, for reads made on the event loop.
+class _LoopReader:
+    """A connection of this process's own, for reads made on the event loop: to a SQLite file,
+    or to a PostgreSQL server on this machine (loopback or a Unix socket).
 
     A read handed to a worker thread costs more than the read itself: the hop there and back,
     and threads with connections of their own taking turns at the interpreter lock. This one
-    connection is read-only (``query_only``), waits at most a few milliseconds for a lock,
+    connection is read-only, gives up on a lock or a statement after a few milliseconds,
     keeps no transaction open between reads, and is used by one thread at a time: a caller
     that finds it in use, or a read that fails, gets ``None`` and reads the ordinary way.
-    Each process (``serve --workers N``) opens its own.
+    A PostgreSQL server across a network is never read this way: the event loop would wait
+    out every round trip. Each process (``serve --workers N``) opens its own.
     """
 
     def __init__(self, engine: sa.Engine) -> None:
         self._engine = engine
+        self._sqlite = engine.dialect.name == "sqlite"
         self._lock = threading.Lock()
         self._connection: Any = None
+        self._pooled: Any = None
         self._pid = 0
         sa.event.listen(
             engine, "engine_disposed", functools.partial(_close_reader, weakref.ref(self))
@@ -197,7 +223,9 @@ class _SqliteReader:
     @staticmethod
     def serves(engine: sa.Engine) -> bool:
         """Whether ``engine`` is a SQLite file (not an in-memory database, which another
-        connection would not see)."""
+        connection would not see) or a PostgreSQL server on this machine."""
+        if engine.dialect.name == "postgresql":
+            return (engine.url.host or "") in _LOCAL_HOSTS
         database = engine.url.database
         return (
             engine.dialect.name == "sqlite"
@@ -206,22 +234,38 @@ class _SqliteReader:
             and not str(database).startswith("file:")
         )
 
+    @property
+    def one_statement(self) -> bool:
+        """Whether several index ranges are cheaper glued into one statement (one round
+        trip to a server) than run one by one (SQLite, in this process)."""
+        return not self._sqlite
+
     def _open(self) -> Any:
-        # Straight from the driver rather than the pool: the pool's connections wait 30 s for
-        # a lock (and set up the journal on connecting, which may wait too), this one must not.
-        connection = self._engine.dialect.loaded_dbapi.connect(
-            self._engine.url.database,
-            timeout=_READER_BUSY_TIMEOUT_MS / 1000,
-            check_same_thread=False,  # closed by whichever thread disposes of the engine
-            isolation_level=None,  # transactions only as begun below
-        )
-        connection.execute("PRAGMA query_only=ON")
+        if self._sqlite:
+            # Straight from the driver rather than the pool: the pool's connections wait 30 s
+            # for a lock (and set up the journal on connecting, which may wait too).
+            connection = self._engine.dialect.loaded_dbapi.connect(
+                self._engine.url.database,
+                timeout=_READER_BUSY_TIMEOUT_MS / 1000,
+                check_same_thread=False,  # closed by whichever thread disposes of the engine
+                isolation_level=None,  # transactions only as begun below
+            )
+            connection.execute("PRAGMA query_only=ON")
+        else:
+            # From the pool, which knows the connection's arguments (the schema's search
+            # path); kept out of it for good, and closed rather than returned.
+            self._pooled = self._engine.raw_connection()
+            connection = self._pooled.driver_connection
+            connection.autocommit = True
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET statement_timeout = {_READER_BUSY_TIMEOUT_MS * 5}")
+                cursor.execute("SET default_transaction_read_only = on")
         self._connection, self._pid = connection, os.getpid()
         return connection
 
     def read(self, statements: Sequence[tuple[_Prepared, Mapping[str, Any]]]) -> list[Any] | None:
-        """The rows of each statement, all read in one transaction (one snapshot), or ``None``
-        when the connection is in use or the read failed."""
+        """The rows of each statement, in order (on SQLite all read in one transaction, one
+        snapshot), or ``None`` when the connection is in use or the read failed."""
         if not self._lock.acquire(blocking=False):
             return None
         try:
@@ -230,18 +274,20 @@ class _SqliteReader:
                 connection = self._open()
             cursor = connection.cursor()
             try:
-                cursor.execute("BEGIN")
+                if self._sqlite:
+                    cursor.execute("BEGIN")
                 try:
                     found = []
                     for prepared, values in statements:
                         cursor.execute(prepared.sql, prepared.params(values))
                         found.append(cursor.fetchall())
                 finally:
-                    connection.rollback()  # nothing was written: ends the read transaction
+                    if self._sqlite:
+                        connection.rollback()  # nothing was written: ends the read transaction
                 return found
             finally:
                 cursor.close()
-        except self._engine.dialect.loaded_dbapi.Error:
+        except (self._engine.dialect.loaded_dbapi.Error, sa.exc.SQLAlchemyError):
             self._close_unlocked()
             return None
         finally:
@@ -249,7 +295,12 @@ class _SqliteReader:
 
     def _close_unlocked(self) -> None:
         connection, self._connection = self._connection, None
-        if connection is not None and self._pid == os.getpid():
+        pooled, self._pooled = self._pooled, None
+        if connection is None or self._pid != os.getpid():
+            return
+        if pooled is not None:
+            pooled.invalidate()  # its session settings are the reader's: never back to the pool
+        else:
             connection.close()
 
     def close(self) -> None:
@@ -282,7 +333,7 @@ def _not_found(template_id: str) -> NotFound:
     return NotFound(f"no template {template_id}", code="template_not_found")
 
 
-def _close_reader(reader: weakref.ref[_SqliteReader], _engine: sa.Engine) -> None:
+def _close_reader(reader: weakref.ref[_LoopReader], _engine: sa.Engine) -> None:
     """The engine was disposed: close the reader's connection, if the reader is still about
     (the engine's listener does not keep it alive; a forgotten one closes when collected)."""
     found = reader()
@@ -297,9 +348,21 @@ class SqlAlchemyTemplateCatalogue:
     the catalogue (templates, listings, search, categories, counts) goes there, and every
     write (adding, replacing, counting views and uses) to ``engine``. A replica lags behind
     its primary, so a change may be read late there, never wrongly.
+
+    ``search_index``: searches are answered from a :class:`SearchIndex` of the catalogue's
+    search words held in this process, checked against the catalogue's version on every
+    search and rebuilt when that moved: in a thread of its own (``background``, while the
+    database's full-text search answers), in the searching thread (``inline``, for tests),
+    or never (``off``: always the database's full-text search).
     """
 
-    def __init__(self, engine: sa.Engine, read_engine: sa.Engine | None = None) -> None:
+    def __init__(
+        self,
+        engine: sa.Engine,
+        read_engine: sa.Engine | None = None,
+        *,
+        search_index: Literal["background", "inline", "off"] = "background",
+    ) -> None:
         self._writer = engine
         self._engine = engine if read_engine is None else read_engine
         if self._engine.dialect.name != engine.dialect.name:
@@ -309,7 +372,14 @@ class SqlAlchemyTemplateCatalogue:
             )
         self._search = strategy_for(engine.dialect.name)
         self._prepared: dict[sa.Select[Any], _Prepared] = {}
-        self._reader = _SqliteReader(self._engine) if _SqliteReader.serves(self._engine) else None
+        self._reader = _LoopReader(self._engine) if _LoopReader.serves(self._engine) else None
+        self._index_mode = search_index
+        self._newest_kept: dict[
+            tuple[tuple[str, ...], int], tuple[int, Mapping[str, Sequence[TemplateSummary]]]
+        ] = {}
+        self._index: SearchIndex | None = None
+        self._index_lock = threading.Lock()
+        self._index_building = False
 
     def _prepare(self, statement: sa.Select[Any]) -> _Prepared:
         """One of this module's reads, compiled once for the engine and kept (never a
@@ -423,23 +493,52 @@ class SqlAlchemyTemplateCatalogue:
     def newest_in_categories_at_once(
         self, categories: Sequence[str], limit: int
     ) -> Mapping[str, Sequence[TemplateSummary]] | None:
-        """:meth:`newest_in_categories` on this process's own connection to a SQLite file
-        (``None`` on other databases, or when that connection is in use or fails). One
-        statement per category, in one read transaction: without a network between, five
-        index ranges cost SQLite less than the same ranges glued into one statement."""
+        """:meth:`newest_in_categories` on this process's own connection to a SQLite file or
+        a PostgreSQL server on this machine (``None`` on other databases, or when that
+        connection is in use or fails).
+
+        The rows last read are kept with the catalogue version they were read at; while the
+        database still holds that version (one small read), they are the answer, since no
+        change to the catalogue has been committed since. Otherwise they are read again:
+        on SQLite one statement per category, in one read transaction (without a network
+        between, five index ranges cost SQLite less than the same ranges glued into one
+        statement); on PostgreSQL the one ``UNION ALL`` statement (one round trip)."""
         if self._reader is None:
             return None
-        named = list(dict.fromkeys(categories))
-        prepared = self._prepare(_BY_CATEGORY_LIMITED)
-        found = self._reader.read(
-            [(prepared, {"category": category, "limit": limit}) for category in named]
-        )
+        named = tuple(dict.fromkeys(categories))
+        version: tuple[_Prepared, Mapping[str, Any]] = (self._prepare(_VERSION), {})
+        kept = self._newest_kept.get((named, limit))
+        if kept is not None:
+            found = self._reader.read([version])
+            if found is None:
+                return None
+            if int(found[0][0][0]) == kept[0]:
+                return kept[1]
+        if self._reader.one_statement and named:
+            params: dict[str, Any] = {f"category_{n}": name for n, name in enumerate(named)}
+            params["limit"] = limit
+            reads = [(self._prepare(_newest_in(len(named))), params)]
+        else:
+            prepared = self._prepare(_BY_CATEGORY_LIMITED)
+            reads = [(prepared, {"category": category, "limit": limit}) for category in named]
+        # The version before and after: equal, the rows are of that version (any change
+        # between would have moved it).
+        found = self._reader.read([version, *reads, version])
         if found is None:
             return None
-        return {
-            category: [summary_to_domain(row) for row in rows]
-            for category, rows in zip(named, found, strict=True)
-        }
+        rows: dict[str, list[TemplateSummary]] = {category: [] for category in named}
+        if self._reader.one_statement and named:
+            for row in found[1]:
+                rows[named[row[0]]].append(summary_to_domain(row[1:]))
+        else:
+            for category, read in zip(named, found[1:-1], strict=True):
+                rows[category] = [summary_to_domain(row) for row in read]
+        answer = {category: tuple(row) for category, row in rows.items()}
+        if int(found[0][0][0]) == int(found[-1][0][0]):
+            if len(self._newest_kept) >= _KEPT_READS:
+                self._newest_kept.clear()
+            self._newest_kept[(named, limit)] = (int(found[0][0][0]), answer)
+        return answer
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""
@@ -485,11 +584,15 @@ class SqlAlchemyTemplateCatalogue:
         return Page.of(rows, total, request)
 
     def search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
-        """Ranked full-text search."""
+        """Ranked full-text search: from the search index when it holds the catalogue's
+        current version, else from the database's full-text index."""
         tokens = search_tokens(term)
         if not tokens:
             return Page.of([], 0, request)
         try:
+            indexed = self._indexed(tokens, request, self._read_pooled)
+            if indexed is not None:
+                return indexed
             with self._engine.connect() as conn:
                 rows, total = self._search(conn, tokens, request.limit, request.offset)
         except SQLAlchemyError as error:
@@ -497,6 +600,98 @@ class SqlAlchemyTemplateCatalogue:
                 f"full-text search failed: {error.__class__.__name__}"
             ) from error
         return Page.of([summary_to_domain(row) for row in rows], total, request)
+
+    def search_at_once(self, term: str, request: PageRequest) -> Page[TemplateSummary] | None:
+        """:meth:`search` answered from the search index on this process's own connection
+        (see :meth:`newest_in_categories_at_once`), or ``None`` when that would mean waiting:
+        no such connection, or it is in use, or the index is not (yet) of the catalogue's
+        current version."""
+        if self._reader is None:
+            return None
+        tokens = search_tokens(term)
+        if not tokens:
+            return Page.of([], 0, request)
+        return self._indexed(tokens, request, self._reader.read)
+
+    def _read_pooled(
+        self, statements: Sequence[tuple[_Prepared, Mapping[str, Any]]]
+    ) -> list[Any] | None:
+        """The rows of each statement, read on a connection of the pool."""
+        with self._engine.connect() as conn:
+            return [prepared.rows(conn, values) for prepared, values in statements]
+
+    def _indexed(
+        self,
+        tokens: tuple[str, ...],
+        request: PageRequest,
+        read: Callable[[Sequence[tuple[_Prepared, Mapping[str, Any]]]], list[Any] | None],
+    ) -> Page[TemplateSummary] | None:
+        """The search's page from the search index, or ``None`` when the index is missing or
+        of another catalogue version (then a fresh one is built in the background) or
+        ``read`` declines. The page's rows are read first and the version after: when the
+        version is still the index's, no change was committed since the index was built, so
+        the rows are of that version too."""
+        if self._index_mode == "off":
+            return None
+        index = self._index
+        if index is None:
+            self._refresh_index()
+            index = self._index
+            if index is None:
+                return None
+        orders, total = index.search(tokens, request.offset, request.limit)
+        statements = []
+        if orders:
+            values = {f"order_{n}": order for n, order in enumerate(orders)}
+            statements.append((self._prepare(_by_orders(len(orders))), values))
+        statements.append((self._prepare(_VERSION), {}))
+        found = read(statements)
+        if found is None:
+            return None
+        if int(found[-1][0][0]) != index.version:
+            self._refresh_index()
+            return None
+        if not orders:
+            return Page.of([], total, request)
+        by_order = {row[0]: row for row in found[0]}
+        if len(by_order) != len(orders):  # cannot happen at one version; never guess
+            return None
+        return Page.of([summary_to_domain(by_order[o][1:]) for o in orders], total, request)
+
+    def refresh_search_index(self) -> None:
+        """Build the search index from the database now, in this thread (a search builds it
+        in the background when it finds none, or one of another catalogue version)."""
+        for _ in range(5):
+            with self._engine.connect() as conn:
+                before = self._run(conn, _VERSION, {})[0][0]
+                rows = self._run(conn, _SEARCH_WORDS, {})
+                after = self._run(conn, _VERSION, {})[0][0]
+            if before == after:  # no change committed in between: the rows are of `before`
+                self._index = SearchIndex.build(int(before), rows)
+                return
+
+    def _refresh_index(self) -> None:
+        """A fresh search index: built here (``inline``) or in a thread of its own
+        (``background``, one build at a time), while searches ask the database."""
+        if self._index_mode == "inline":
+            self.refresh_search_index()
+            return
+        with self._index_lock:
+            if self._index_building:
+                return
+            self._index_building = True
+        threading.Thread(
+            target=self._build_in_background, name="designcore-search-index", daemon=True
+        ).start()
+
+    def _build_in_background(self) -> None:
+        try:
+            self.refresh_search_index()
+        except Exception:  # the database's search answers meanwhile; retried on next search
+            log.warning("building the search index failed", exc_info=True)
+        finally:
+            with self._index_lock:
+                self._index_building = False
 
     def related(self, template_id: str, limit: int) -> Sequence[TemplateSummary]:
         """Same sub-category, excluding the template itself."""

@@ -90,6 +90,17 @@ class TemplateCountRow(Base):
     n: Mapped[int] = mapped_column(sa.Integer, default=0)
 
 
+class TemplateVersionRow(Base):
+    """``design_template_version``: one row whose counter the database moves (triggers of
+    migration 0021) in the same transaction as every change to what the catalogue answers;
+    the views and uses counts do not move it."""
+
+    __tablename__ = "design_template_version"
+
+    id: Mapped[int] = mapped_column(sa.SmallInteger, primary_key=True)
+    version: Mapped[int] = mapped_column(sa.BigInteger)
+
+
 class SigningKeyRow(Base):
     """``signing_keys``: the access-token signing keys (private keys stay in the database)."""
 
@@ -146,5 +157,7 @@ TEMPLATES: sa.Table = TemplateRow.__table__  # type: ignore[assignment]
 """The ``design_templates`` table, for Core queries."""
 COUNTS: sa.Table = TemplateCountRow.__table__  # type: ignore[assignment]
 """The ``design_template_counts`` table."""
+CATALOGUE_VERSION: sa.Table = TemplateVersionRow.__table__  # type: ignore[assignment]
+"""The ``design_template_version`` table."""
 SIGNING_KEYS: sa.Table = SigningKeyRow.__table__  # type: ignore[assignment]
 """The ``signing_keys`` table."""

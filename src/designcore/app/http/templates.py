@@ -134,9 +134,15 @@ class TemplateController(Controller):
         """Ranked full-text search; falls back to the plain filter if the index fails."""
         wanted = PageRequest(page, size)
         identity = search_identity(q, wanted)
+
+        def at_once() -> object | None:
+            found = reads.service.search_at_once(q, wanted)
+            return None if found is None else PageOut.of(found)
+
         answer = await reads.answers.answer(
             None if identity is None else ("search", identity),
             lambda: PageOut.of(reads.service.search(q, wanted)),
+            at_once,
         )
         return answer.response(request)
 

@@ -128,6 +128,23 @@ class CatalogueService:
             )
         return page
 
+    def search_at_once(
+        self, term: str | None, request: PageRequest, user_id: str | None = None
+    ) -> Page[TemplateSummary] | None:
+        """:meth:`search` answered without waiting, for a caller on an event loop, when the
+        catalogue can; ``None`` otherwise (then call :meth:`search` from a worker thread)."""
+        normalised = normalise_search_term(term)
+        if normalised is None:
+            raise ValidationFailed((FieldIssue("q", "must not be blank"),))
+        if self._at_once is None:
+            return None
+        page = self._at_once.search_at_once(normalised, request)
+        if page is not None and request.page == 1:
+            self._events.capture(
+                "search_performed", user_id, term=normalised, results=page.total_count
+            )
+        return page
+
     def _search(self, term: str, request: PageRequest) -> Page[TemplateSummary]:
         try:
             return self._catalogue.search(term, request)
