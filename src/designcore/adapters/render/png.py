@@ -19,6 +19,7 @@ import struct
 import zlib
 
 import numpy as np
+import numpy.typing as npt
 from zlib_ng import zlib_ng
 
 PREVIEW_LEVEL = 2
@@ -42,7 +43,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def encode_png(
-    pixels: bytes | bytearray | memoryview, width: int, height: int, level: int
+    pixels: bytes | bytearray | memoryview | npt.NDArray[np.uint8],
+    width: int,
+    height: int,
+    level: int,
 ) -> bytes:
     """A PNG of ``pixels``: ``width`` x ``height`` unpremultiplied RGBA, 8 bits a channel, row
     after row without padding, compressed at zlib ``level`` (0-9).
@@ -53,10 +57,17 @@ def encode_png(
         raise ValueError(f"a PNG needs positive sides, got {width}x{height}")
     if not 0 <= level <= 9:
         raise ValueError(f"the zlib level is 0 to 9, got {level}")
+    flat = (
+        pixels.reshape(-1)
+        if isinstance(pixels, np.ndarray)
+        else np.frombuffer(pixels, dtype=np.uint8)
+    )
+    if flat.dtype != np.uint8:
+        raise ValueError(f"the pixels must be bytes (uint8), got {flat.dtype}")
     stride = width * 4
-    if len(pixels) != stride * height:
-        raise ValueError(f"{width}x{height} RGBA needs {stride * height} bytes, got {len(pixels)}")
-    rows = np.frombuffer(pixels, dtype=np.uint8).reshape(height, stride)
+    if flat.size != stride * height:
+        raise ValueError(f"{width}x{height} RGBA needs {stride * height} bytes, got {flat.size}")
+    rows = flat.reshape(height, stride)
     filtered = np.empty((height, stride + 1), dtype=np.uint8)
     filtered[:, 0] = _UP
     filtered[0, 1:] = rows[0]

@@ -11,11 +11,11 @@ import skia
 from PIL import Image
 
 from designcore.adapters.render import SkiaRenderer
-from designcore.adapters.render.draw import DrawContext
+from designcore.adapters.render.draw import DrawContext, draw_page
 from designcore.adapters.render.png import DOWNLOAD_LEVEL, PREVIEW_LEVEL, encode_png
 from designcore.adapters.render.renderer import unpremultiplied_rgba
 from designcore.app.seed.catalogue import seed_templates
-from designcore.domain.document import parse_document
+from designcore.domain.document import Document, parse_document
 from designcore.domain.rendering import RenderFormat
 from designcore.domain.templates import Template
 
@@ -37,6 +37,17 @@ def pillow_png(pixels: bytearray, width: int, height: int) -> bytes:
         out, "PNG", compress_level=6
     )
     return out.getvalue()
+
+
+def drawn_as_before(renderer: SkiaRenderer, document: Document) -> skia.Image:
+    """Page 0 drawn as the renderer drew it before this writer: on the platform's own
+    (BGRA) premultiplied surface, transparent, at its own size."""
+    width, height = document.page_size(document.pages[0])
+    surface = skia.Surface.MakeRasterN32Premul(math.ceil(width - 1e-6), math.ceil(height - 1e-6))
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorTRANSPARENT)
+    draw_page(canvas, document, document.pages[0], DrawContext(fonts=renderer.fonts, loader=None))
+    return surface.makeImageSnapshot()
 
 
 @pytest.fixture(name="renderer", scope="module")
@@ -85,19 +96,63 @@ class TestEncodePng:
             encode_png(bytes(length), size[0], size[1], level)
 
 
+class TestEncodePngInput:
+    def test_pixels_that_are_not_bytes_are_refused(self) -> None:
+        """An array of wider numbers is refused rather than read as bytes."""
+        with pytest.raises(ValueError, match="must be bytes"):
+            encode_png(np.zeros(16, dtype=np.uint16), 2, 2, 6)
+
+
+class TestTransparentPages:
+    def test_a_page_with_transparency_keeps_its_straight_colours(
+        self, renderer: SkiaRenderer
+    ) -> None:
+        """A page without a background (half-transparent red on nothing) comes out
+        unpremultiplied, as before: the same pixels as skia's own PNG encoder gives."""
+        document = parse_document(
+            {
+                "width": 40,
+                "height": 30,
+                "pages": [
+                    {
+                        "id": "p",
+                        "background": "transparent",
+                        "children": [
+                            {
+                                "id": "r",
+                                "type": "figure",
+                                "subType": "rect",
+                                "x": 5,
+                                "y": 5,
+                                "width": 20,
+                                "height": 10,
+                                "fill": "rgba(255, 0, 0, 0.5)",
+                            }
+                        ],
+                    }
+                ],
+            }
+        )
+        ours = decoded(renderer.render(document, format=RenderFormat.PNG).data)
+        image = drawn_as_before(renderer, document)
+        by_skia = decoded(bytes(image.encodeToData(skia.EncodedImageFormat.kPNG, 100)))
+        assert np.array_equal(by_skia, ours)
+        assert (255, 0, 0) == tuple(ours[10, 10, :3])
+        assert 0 < ours[10, 10, 3] < 255
+        assert 0 == ours[0, 0, 3]
+
+
 class TestSeedTemplatesKeepTheirPixels:
     @pytest.mark.parametrize("template", SEEDS, ids=[template.id for template in SEEDS])
     def test_the_new_png_has_the_old_pixels(
         self, renderer: SkiaRenderer, template: Template
     ) -> None:
         """Every seed template, at its own size, decodes from the new PNG (download and
-        preview) to exactly the pixels of the PNG Pillow wrote before from the same drawing."""
+        preview) to exactly the pixels of the PNG written before: drawn on a BGRA surface,
+        read out unpremultiplied and saved by Pillow."""
         document = parse_document(dict(template.polotno_json or {}))
-        page_width, page_height = document.page_size(document.pages[0])
-        width, height = math.ceil(page_width - 1e-6), math.ceil(page_height - 1e-6)
-        image = renderer.draw_raster(
-            document, 0, 1.0, RenderFormat.PNG, DrawContext(fonts=renderer.fonts, loader=None)
-        )
+        image = drawn_as_before(renderer, document)
+        width, height = image.width(), image.height()
         old = decoded(pillow_png(unpremultiplied_rgba(image), width, height))
         download = renderer.render(document, format=RenderFormat.PNG, pages=[0]).data
         preview = renderer.render(document, format=RenderFormat.PNG, pages=[0], preview=True).data
@@ -110,9 +165,7 @@ class TestSeedTemplatesKeepTheirPixels:
         pixels as the new PNG, for a flyer with text, images and transparency."""
         flyer = next(t for t in SEEDS if (t.polotno_json or {}).get("height") == 1350)
         document = parse_document(dict(flyer.polotno_json or {}))
-        image = renderer.draw_raster(
-            document, 0, 1.0, RenderFormat.PNG, DrawContext(fonts=renderer.fonts, loader=None)
-        )
+        image = drawn_as_before(renderer, document)
         by_skia = bytes(image.encodeToData(skia.EncodedImageFormat.kPNG, 100))
         ours = renderer.render(document, format=RenderFormat.PNG, pages=[0]).data
         assert np.array_equal(decoded(by_skia), decoded(ours))
