@@ -9,7 +9,10 @@ import json
 import logging
 import os
 import secrets
+import signal
+import subprocess
 import sys
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -150,6 +153,57 @@ def _serve(args: argparse.Namespace) -> int:
         if stop is not None:
             stop()
     return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """Run background jobs from the broker: ``--processes`` processes of ``--threads`` threads
+    (each process a Dramatiq worker over the job service)."""
+    container = _container()
+    settings = container.settings()
+    logging.basicConfig(level=settings.log_level)
+    if settings.jobs.in_process:
+        print(
+            "DESIGNCORE_JOBS_BROKER_URL is empty: jobs run in threads of each app process "
+            "(`designcore serve`), so no worker is needed; set it to a redis:// or amqp:// URL "
+            "to run jobs in workers"
+        )
+        return 0
+    processes, threads = max(1, args.processes), max(1, args.threads)
+    if processes > 1:
+        return _worker_processes(processes, threads)
+    with optional_technology():
+        from designcore.adapters.dramatiq import DramatiqJobQueue
+    jobs = container.jobs()
+    queue = jobs.queue
+    if not isinstance(queue, DramatiqJobQueue):  # pragma: no cover - an adapter of one's own
+        print("error: this job queue has no worker of its own", file=sys.stderr)
+        return 1
+    queue.serve(jobs.run)
+    worker = queue.worker(threads)
+    stopping = threading.Event()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda *_: stopping.set())
+    worker.start()
+    print(f"worker {os.getpid()} ready: queue {queue.queue_name}, {threads} threads", flush=True)
+    stopping.wait()
+    worker.stop(timeout=round(settings.server.shutdown_seconds * 1000))
+    queue.close()
+    return 0
+
+
+def _worker_processes(processes: int, threads: int) -> int:
+    """Start ``processes`` single-process workers and wait for them; a signal stops them all."""
+    command = [sys.executable, "-m", "designcore.app.cli", "worker", "--threads", str(threads)]
+    children = [subprocess.Popen(command) for _ in range(processes)]
+
+    def stop(*_: object) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, stop)
+    return max(child.wait() for child in children)
 
 
 def _migrate(_: argparse.Namespace) -> int:
@@ -298,6 +352,12 @@ def parser() -> argparse.ArgumentParser:
         help="server processes (default: DESIGNCORE_WORKERS, else one per CPU core)",
     )
     serve.set_defaults(run=_serve)
+    worker = commands.add_parser(
+        "worker", help="run background jobs from the broker (DESIGNCORE_JOBS_BROKER_URL)"
+    )
+    worker.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
+    worker.add_argument("--threads", type=int, default=2, help="threads per process (default 2)")
+    worker.set_defaults(run=_worker)
     commands.add_parser("migrate", help="apply database migrations").set_defaults(run=_migrate)
     commands.add_parser(
         "prepare",

@@ -33,6 +33,7 @@ from designcore.adapters.memory.analytics import InMemoryAnalyticsEventStore
 from designcore.adapters.memory.creators import InMemoryCreatorDirectory
 from designcore.adapters.memory.flow_state import InMemoryFlowStateStore
 from designcore.adapters.memory.health import InMemoryDatabaseHealth
+from designcore.adapters.memory.jobs import InMemoryJobStore, InProcessJobQueue
 from designcore.adapters.memory.problem_reports import InMemoryProblemReportRepository
 from designcore.adapters.memory.sandbox import InMemorySandboxTransactionRepository
 from designcore.adapters.memory.variants import InMemoryVariantCache
@@ -47,7 +48,8 @@ from designcore.app.services.auth import AccountsAuthenticator, AuthService, Aut
 from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
-from designcore.app.services.exports import ExportService, storage_image_loader
+from designcore.app.services.exports import EXPORT_JOB, ExportService, storage_image_loader
+from designcore.app.services.jobs import JobHandler, JobService
 from designcore.app.services.logo_maker import LogoMakerService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
@@ -79,6 +81,7 @@ from designcore.ports.designs import DesignRepository
 from designcore.ports.health import DatabaseHealth
 from designcore.ports.identity import Authenticator
 from designcore.ports.images import ImageCodec, SvgSanitizer, VariantCache
+from designcore.ports.jobs import JobQueue, JobStore
 from designcore.ports.keys import KeyRing, SecretBox
 from designcore.ports.mail import Mailer, Outbox
 from designcore.ports.oidc import FlowStateStore
@@ -117,6 +120,8 @@ EXTRAS: dict[str, str] = {
     "litestar": "web",
     "uvicorn": "web",
     "brotli": "web",
+    "dramatiq": "jobs",
+    "pika": "jobs",
 }
 """Which extra of the package installs each optional technology."""
 
@@ -401,6 +406,7 @@ def _periodic_jobs(
     variants: Callable[[], VariantCache],
     variants_max_bytes: int,
     designs: Callable[[], DesignService],
+    jobs: Callable[[], JobService],
 ) -> list[Job]:
     # Providers, not services: building the auth service reads the signing keys, which must
     # not happen when the app is merely created (an unmigrated database answers 503 then).
@@ -415,7 +421,51 @@ def _periodic_jobs(
             lambda: variants().trim(variants_max_bytes),
         ),
         Job("deleted designs purge", timedelta(minutes=1), lambda: designs().purge()),
+        Job("lost jobs recover", timedelta(seconds=15), lambda: jobs().recover()),
+        Job("finished jobs purge", timedelta(hours=1), lambda: jobs().purge()),
     ]
+
+
+def _job_queue(settings: Settings) -> JobQueue:
+    """Threads of this process when no broker is configured (the embedded default), else
+    Dramatiq on the broker (extra ``jobs``)."""
+    jobs = settings.jobs
+    if jobs.in_process:
+        return InProcessJobQueue(jobs.threads)
+    with optional_technology():
+        from designcore.adapters.dramatiq import DramatiqJobQueue
+
+        return DramatiqJobQueue(jobs.broker_url.strip(), jobs.queue_name)
+
+
+def _job_handlers(container: Container) -> dict[str, Callable[[], JobHandler]]:
+    """The handler of each job kind, looked up when a job runs (the services that run jobs
+    also submit them, so they are built after the job service)."""
+    return {EXPORT_JOB: lambda: container.exports().run_job}
+
+
+def _job_service(
+    store: JobStore,
+    queue: JobQueue,
+    storage: Storage,
+    clock: Clock,
+    handlers: dict[str, Callable[[], JobHandler]],
+    settings: Settings,
+) -> JobService:
+    jobs = settings.jobs
+    service = JobService(
+        store=store,
+        queue=queue,
+        storage=storage,
+        clock=clock,
+        handlers=handlers,
+        max_attempts=jobs.max_attempts,
+        lease=timedelta(seconds=jobs.lease_seconds),
+        retention=timedelta(hours=jobs.result_hours),
+    )
+    if queue.in_process:  # worker processes serve the broker's queue (`designcore worker`)
+        queue.serve(service.run)
+    return service
 
 
 def _memory_accounts() -> Callable[[], object]:
@@ -581,6 +631,7 @@ class Container(containers.DeclarativeContainer):
     with ``container.<provider>.override(...)``.
     """
 
+    __self__ = providers.Self()
     settings: providers.Dependency[Settings] = providers.Dependency(instance_of=Settings)
 
     clock: providers.Factory[Clock] = providers.Factory(SystemClock)
@@ -973,8 +1024,24 @@ class Container(containers.DeclarativeContainer):
         policy=providers.Singleton(_bucket_policy, settings=settings),
         designs=designs,
     )
+    job_store: providers.Selector[JobStore] = _by_database(
+        settings,
+        memory=providers.Singleton(InMemoryJobStore),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.jobs:SqlAlchemyJobStore"),
+    )
+    job_queue: providers.Singleton[JobQueue] = providers.Singleton(_job_queue, settings=settings)
+    jobs: providers.Singleton[JobService] = providers.Singleton(
+        _job_service,
+        store=job_store,
+        queue=job_queue,
+        storage=storage,
+        clock=clock,
+        handlers=providers.Callable(_job_handlers, __self__),
+        settings=settings,
+    )
     exports: providers.Singleton[ExportService] = providers.Singleton(
         ExportService,
+        jobs=jobs.provider,
         events=event_recorder,
         catalogue=catalogue,
         settings=site_settings,
@@ -993,6 +1060,7 @@ class Container(containers.DeclarativeContainer):
         variants=image_variants.provider,
         variants_max_bytes=settings.provided.storage.variants_max_bytes,
         designs=designs.provider,
+        jobs=jobs.provider,
     )
 
 

@@ -462,6 +462,51 @@ class PromptingSettings:
 
 
 @attrs.frozen
+class JobsSettings:
+    """Background jobs: large downloads (docs/decisions.md, "Jobs on a task queue")."""
+
+    broker_url: str = env(
+        "JOBS_BROKER_URL",
+        "Broker of the job queue: empty runs jobs in threads of each app process (nothing "
+        "else to run); `redis://host:6379/0` or `amqp://user:pass@host:5672/vhost` hands them "
+        "to `designcore worker` processes (extra `jobs`).",
+        "",
+    )
+    queue_name: str = env(
+        "JOBS_QUEUE",
+        "Name of the job queue on the broker (and, on Redis, the key namespace): deployments "
+        "sharing a broker use names of their own.",
+        "designcore-jobs",
+    )
+    threads: int = env(
+        "JOBS_THREADS",
+        "Threads running jobs in each app process when the broker is empty (in-process).",
+        2,
+    )
+    max_attempts: int = env(
+        "JOBS_MAX_ATTEMPTS",
+        "Attempts a job gets before it fails for good (the first and its retries).",
+        3,
+    )
+    lease_seconds: int = env(
+        "JOBS_LEASE_SECONDS",
+        "How long a running job's worker is trusted without a heartbeat; a job whose worker "
+        "died is retried (or failed) this long after.",
+        60,
+    )
+    result_hours: int = env(
+        "JOBS_RESULT_HOURS",
+        "How long finished jobs and their result files are kept.",
+        24,
+    )
+
+    @property
+    def in_process(self) -> bool:
+        """Whether jobs run in threads of the app process."""
+        return not self.broker_url.strip()
+
+
+@attrs.frozen
 class AdapterSettings:
     """Adapters from outside the package (docs/library.md, "Plugging in your own adapter")."""
 
@@ -518,6 +563,7 @@ class Settings:
     adapters: AdapterSettings = attrs.field(factory=AdapterSettings)
     analytics: AnalyticsSettings = attrs.field(factory=AnalyticsSettings)
     prompting: PromptingSettings = attrs.field(factory=PromptingSettings)
+    jobs: JobsSettings = attrs.field(factory=JobsSettings)
 
     def __attrs_post_init__(self) -> None:
         if not self.auth.public_url:
@@ -658,6 +704,7 @@ for _cls in (
     AdapterSettings,
     AnalyticsSettings,
     PromptingSettings,
+    JobsSettings,
     Settings,
 ):
     attrs.resolve_types(_cls)
@@ -873,6 +920,40 @@ def _adapter_options_issues(settings: Settings) -> list[FieldIssue]:
     return found
 
 
+JOB_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps")
+"""The brokers ``DESIGNCORE_JOBS_BROKER_URL`` may name."""
+
+
+def _jobs_issues(jobs: JobsSettings) -> list[FieldIssue]:
+    found: list[FieldIssue] = []
+    url = jobs.broker_url.strip()
+    scheme = url.partition("://")[0].lower()
+    if url and ("://" not in url or scheme not in JOB_BROKER_SCHEMES):
+        found.append(
+            FieldIssue(
+                PREFIX + "JOBS_BROKER_URL",
+                "expected empty (in-process), a redis:// or an amqp:// URL, got "
+                f"{url.partition('://')[0] + '://…' if '://' in url else repr(url)}",
+            )
+        )
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}", jobs.queue_name):
+        found.append(
+            FieldIssue(
+                PREFIX + "JOBS_QUEUE",
+                f"expected letters, digits, '.', '_' or '-' (up to 100), got {jobs.queue_name!r}",
+            )
+        )
+    for name, value, least in (
+        ("JOBS_THREADS", jobs.threads, 1),
+        ("JOBS_MAX_ATTEMPTS", jobs.max_attempts, 1),
+        ("JOBS_LEASE_SECONDS", jobs.lease_seconds, 5),
+        ("JOBS_RESULT_HOURS", jobs.result_hours, 1),
+    ):
+        if value < least:
+            found.append(FieldIssue(PREFIX + name, f"expected at least {least}, got {value}"))
+    return found
+
+
 def load_settings(
     environ: Mapping[str, str], dotenv: Mapping[str, str | None] | None = None
 ) -> Settings:
@@ -929,6 +1010,7 @@ def load_settings(
     issues.extend(_key_encryption_issues(settings))
     issues.extend(_read_url_issues(settings))
     issues.extend(_prompting_issues(settings))
+    issues.extend(_jobs_issues(settings.jobs))
     if issues:
         raise ValidationFailed(
             issues,

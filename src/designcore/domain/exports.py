@@ -14,8 +14,12 @@ The rules (spec: plans; docs/decisions.md, "Downloads"):
 - Every export is bounded by the caller's plan (:class:`ExportLimits`): pages per export,
   total output pixels per export, and exports of one user running at once. What fits is made
   inline (:attr:`ExportMode.INLINE`); what does not is :attr:`ExportMode.TOO_LARGE_FOR_INLINE`
-  (413 ``export_too_large`` today; a job queue may take it later). A user over their
-  concurrent exports gets :class:`TooManyExports` (429 with ``Retry-After``).
+  (413 ``export_too_large``). A user over their concurrent exports gets
+  :class:`TooManyExports` (429 with ``Retry-After``).
+- Within the limits, an export above :data:`JOB_ABOVE` (more than 10 pages, or more than
+  40 MP in all: a print-DPI PDF of two flyer pages, a 4x PNG of a large poster) is made by a
+  background job (:attr:`ExportMode.JOB`, answered 202 with the job) rather than while the
+  request waits (docs/decisions.md, "Jobs on a task queue").
 
 :func:`decide_export` and :func:`decide_export_size` are the one place these rules live; the
 server enforces their answers.
@@ -504,7 +508,9 @@ class ExportMode(enum.Enum):
     INLINE = "inline"
     """Rendered in the request and sent back as the answer."""
     TOO_LARGE_FOR_INLINE = "too_large_for_inline"
-    """Over the plan's inline limits: refused (413) — a job queue may make it later."""
+    """Over the plan's limits: refused (413)."""
+    JOB = "job"
+    """Within the plan's limits but above :data:`JOB_ABOVE`: made by a background job."""
 
 
 @attrs.frozen
@@ -549,17 +555,30 @@ class ExportCancelled(DesignCoreError):
     code = "export_cancelled"
 
 
-def decide_export_size(size: ExportSize, limits: ExportLimits) -> ExportMode:
-    """Whether an export of ``size`` is made inline under ``limits``."""
+JOB_ABOVE = ExportSize(pages=10, pixels=40_000_000)
+"""Exports with more pages or more output pixels than this are made by a background job.
+
+40 MP is about a second and a half of drawing and encoding on the reference machine and 160 MB
+of pixels; a one-page print PDF of a flyer (1080 x 1350 at 300 DPI: 25 MP) and every PNG at
+up to 4x of an A4 design stay inline, while a print PDF of several pages goes to a job."""
+
+
+def decide_export_size(
+    size: ExportSize, limits: ExportLimits, job_above: ExportSize | None = None
+) -> ExportMode:
+    """How an export of ``size`` is made under ``limits``: refused when over them, by a job
+    when above ``job_above`` (``None``: never by a job), else inline."""
     if size.pages > limits.max_pages or size.pixels > limits.max_pixels:
         return ExportMode.TOO_LARGE_FOR_INLINE
+    if job_above is not None and (size.pages > job_above.pages or size.pixels > job_above.pixels):
+        return ExportMode.JOB
     return ExportMode.INLINE
 
 
 def check_export_bounds(size: ExportSize, limits: ExportLimits, plan: ExportPlan) -> None:
     """Raise :class:`ExportTooLarge` naming the limit and what was asked unless
     :func:`decide_export_size` says inline."""
-    if decide_export_size(size, limits) is ExportMode.INLINE:
+    if decide_export_size(size, limits) is not ExportMode.TOO_LARGE_FOR_INLINE:
         return
     if size.pages > limits.max_pages:
         raise ExportTooLarge(

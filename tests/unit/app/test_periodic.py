@@ -155,6 +155,8 @@ def test_the_servers_jobs_all_run() -> None:
         "subscriptions expire",
         "image variants trim",
         "deleted designs purge",
+        "lost jobs recover",
+        "finished jobs purge",
     ] == [job.name for job in jobs]
     outcomes = [job.run() for job in jobs]
     assert {"refresh_tokens": 0, "one_time_tokens": 0} == outcomes[1]

@@ -33,6 +33,35 @@ class TestLoadSettings:
         """memory:// selects the in-memory adapters."""
         assert "memory" == load_settings({"DESIGNCORE_DATABASE_URL": "memory://"}).database.backend
 
+    def test_jobs_run_in_process_unless_a_broker_is_named(self) -> None:
+        """An empty broker URL keeps jobs in the app process; a redis or amqp URL is read."""
+        assert load_settings({}).jobs.in_process
+        jobs = load_settings(
+            {
+                "DESIGNCORE_JOBS_BROKER_URL": "amqp://guest:guest@mq:5672/%2F",
+                "DESIGNCORE_JOBS_QUEUE": "q1",
+            }
+        ).jobs
+        assert (False, "q1") == (jobs.in_process, jobs.queue_name)
+
+    def test_bad_job_settings_are_each_named(self) -> None:
+        """A broker of another kind, a queue name with spaces and zero threads are all reported,
+        and the broker URL's credentials are not repeated."""
+        with pytest.raises(ValidationFailed) as caught:
+            load_settings(
+                {
+                    "DESIGNCORE_JOBS_BROKER_URL": "kafka://user:secret@host",
+                    "DESIGNCORE_JOBS_QUEUE": "my queue",
+                    "DESIGNCORE_JOBS_THREADS": "0",
+                }
+            )
+        assert {
+            "DESIGNCORE_JOBS_BROKER_URL",
+            "DESIGNCORE_JOBS_QUEUE",
+            "DESIGNCORE_JOBS_THREADS",
+        } == {issue.path for issue in caught.value.issues}
+        assert "secret" not in caught.value.message
+
     def test_every_bad_variable_at_once(self) -> None:
         """All bad variables are named in one error."""
         with pytest.raises(ValidationFailed) as caught:

@@ -218,16 +218,26 @@ function fileOptions(options?: FileRequestOptions | AbortSignal): FileRequestOpt
 }
 
 /**
- * POSTs JSON and answers the file the server sends back (an export), with its headers. Errors
- * are the same `ApiError`s as for JSON requests.
+ * POSTs JSON and answers the file the server sends back (an export), with its status and headers
+ * (a 202 carries a background job's JSON instead of the file: `readJob`). Errors are the same
+ * `ApiError`s as for JSON requests.
  */
 async function postForFile(
   path: string,
   body: unknown,
   options?: FileRequestOptions | AbortSignal,
-): Promise<{ blob: Blob; headers: Headers }> {
+): Promise<{ blob: Blob; headers: Headers; status: number }> {
   const response = await send('POST', path, { ...fileOptions(options), body }, '*/*');
-  return { blob: await response.blob(), headers: response.headers };
+  return { blob: await response.blob(), headers: response.headers, status: response.status };
+}
+
+/** The JSON body of a file request's answer that was JSON after all (a 202 with a job). */
+async function jsonOf<T>(blob: Blob, what: string): Promise<T> {
+  try {
+    return JSON.parse(await blob.text()) as T;
+  } catch {
+    throw new ApiError({ status: 202, code: 'invalid_json', message: `${what} answered 202 with a body that is not JSON` });
+  }
 }
 
 /** GETs a file (a problem report's screenshot, a design's preview) with the bearer token. */
@@ -252,6 +262,7 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   postForFile,
+  jsonOf,
   getFile,
   getText,
 };

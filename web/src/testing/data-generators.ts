@@ -1,5 +1,5 @@
 import { categorySlug } from '@/lib/slug';
-import type { HomeRow, Template } from '@/types/api';
+import type { HomeRow, Job, Template } from '@/types/api';
 
 import type { MockUser } from './mocks/auth-db';
 
@@ -73,6 +73,30 @@ export function createMockUser(overrides: Partial<MockUser> = {}): MockUser {
     },
     credits: 0,
     referred: false,
+    ...overrides,
+  };
+}
+
+/** A background job as `GET /api/v1/jobs/{id}` answers it (the generated `JobOut` shape). */
+export function createJob(overrides: Partial<Job> = {}): Job {
+  const id = overrides.id ?? '3f2b8c1e-0d4a-4c6b-9a57-2b1e6f0c9d11';
+  return {
+    id,
+    kind: 'export',
+    state: 'queued',
+    progress: 0,
+    message: '',
+    attempts: 0,
+    max_attempts: 3,
+    cancel_requested: false,
+    created_at: '2026-11-29T07:00:00Z',
+    updated_at: '2026-11-29T07:00:00Z',
+    finished_at: null,
+    result_url: null,
+    result_filename: null,
+    result_media_type: null,
+    error: null,
+    worker: '',
     ...overrides,
   };
 }

@@ -81,3 +81,9 @@ export type LogoMakerForm = Schemas['LogoMakerOut'];
 
 /** One logo drawn with a brand kit (`POST /api/v1/logo-maker/previews`); `image` is a `data:image/webp` URL. */
 export type LogoPreview = Schemas['LogoPreviewOut'];
+
+/** A background job (`GET /api/v1/jobs/{id}`): a large download made after the request. */
+export type Job = Schemas['JobOut'];
+
+/** Where a job stands. */
+export type JobState = Job['state'];

@@ -29,6 +29,7 @@ from designcore.app.http.errors import handle_exception
 from designcore.app.http.exports import ExportController
 from designcore.app.http.fonts import FontController
 from designcore.app.http.inline_checkout import InlineCheckoutController
+from designcore.app.http.jobs import JobController
 from designcore.app.http.logo_maker import LogoMakerController
 from designcore.app.http.mailbox import MailboxController
 from designcore.app.http.nul_characters import NulCharacterMiddleware
@@ -136,6 +137,7 @@ def create_app(settings: Settings | None = None, *, container: Container | None 
         PaymentFunctionsController,
         PaystackWebhookController,
         ExportController,
+        JobController,
         PhotoEditorController,
         DesignController,
         CalendarController,

@@ -31,6 +31,7 @@ from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
 from designcore.app.services.designs import DesignService
 from designcore.app.services.exports import ExportService
+from designcore.app.services.jobs import JobService
 from designcore.app.services.logo_maker import LogoMakerService
 from designcore.app.services.payments import PaymentService
 from designcore.app.services.photo_editor import PhotoEditorService
@@ -126,6 +127,9 @@ def dependencies(container: Container) -> dict[str, Provide]:
     def provide_exports() -> ExportService:
         return container.exports()
 
+    def provide_jobs() -> JobService:
+        return container.jobs()
+
     # Made in the event loop on first use: an anyio limiter belongs to the loop that made it.
     export_threads: list[anyio.CapacityLimiter] = []
 
@@ -190,6 +194,7 @@ def dependencies(container: Container) -> dict[str, Provide]:
         "caller": Provide(provide_caller, sync_to_thread=True),
         "outbox": Provide(provide_outbox, sync_to_thread=False),
         "exports": Provide(provide_exports, sync_to_thread=False),
+        "jobs": Provide(provide_jobs, sync_to_thread=False),
         "export_threads": Provide(provide_export_threads, sync_to_thread=False),
         "logo_maker": Provide(provide_logo_maker, sync_to_thread=False),
         "prompt_designs": Provide(provide_prompt_designs, sync_to_thread=False),

@@ -13,6 +13,7 @@ import anyio.to_thread
 import msgspec
 from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIType, Reference, Schema
 from litestar.params import SkipValidation
 
@@ -20,9 +21,11 @@ from designcore.app.http import field_rules
 from designcore.app.http.api_docs import ANSWERS_FILES, DESIGN_DOCUMENT_REF
 from designcore.app.http.bodies import json_body
 from designcore.app.http.dependencies import Me
+from designcore.app.http.jobs import JobOut, job_out, job_url
 from designcore.app.services.exports import ExportFile, ExportRequest, ExportService
 from designcore.domain.document import MAX_DOCUMENT_BYTES
 from designcore.domain.exports import ExportOptions, ExportSource
+from designcore.domain.jobs import Job
 from designcore.domain.rendering import ZIP_MEDIA_TYPE, RenderFormat
 
 BODY_ALLOWANCE = 64 * 1024
@@ -108,6 +111,14 @@ class ExportController(Controller):
         request_max_body_size=MAX_EXPORT_BODY_BYTES,
         dependencies={"payload": json_body(ExportIn)},
         response_description="The file (or a zip of one file per page), as an attachment.",
+        responses={
+            202: ResponseSpec(
+                data_container=JobOut,
+                description="A large export is made by a background job: its status, at the "
+                "`Location` given (`/api/v1/jobs/{id}`).",
+                generate_examples=False,
+            )
+        },
         opt={ANSWERS_FILES: (*(kind.media_type for kind in RenderFormat), ZIP_MEDIA_TYPE)},
     )
     async def create_export(
@@ -117,7 +128,7 @@ class ExportController(Controller):
         viewer: Me,
         request: Request[Any, Any, Any],
         payload: NamedDependency[ExportIn],
-    ) -> Response[bytes]:
+    ) -> Response[bytes] | Response[JobOut]:
         """Render a download the caller's plan allows (signed in, bearer access token).
 
         Body (a JSON object, ``ExportIn``): exactly one of ``template_id``, ``design_id`` or
@@ -130,10 +141,12 @@ class ExportController(Controller):
         ``no_document``, 413 ``request_too_large``/``limit_exceeded``,
         422 ``invalid_template_document``, 429 ``too_many_exports`` (with ``Retry-After``),
         503 ``renderer_busy``. A client that disconnects stops the render between pages.
+        An export above the job threshold (more than 10 pages or 40 MP) answers 202 with the
+        job (``Location: /api/v1/jobs/{id}``); its file is then at the job's ``result_url``.
         """
         asked = payload.to_request()
         gone = threading.Event()
-        outcome: list[ExportFile | Exception] = []
+        outcome: list[ExportFile | Job | Exception] = []
         async with anyio.create_task_group() as watching:
             watching.start_soon(_watch_disconnect, request, gone)
             try:
@@ -150,6 +163,12 @@ class ExportController(Controller):
         if isinstance(outcome[0], Exception):
             raise outcome[0]
         made = outcome[0]
+        if isinstance(made, Job):
+            return Response(
+                job_out(made),
+                status_code=202,
+                headers={"Location": job_url(made.id), "Cache-Control": "no-store"},
+            )
         headers = {
             "Content-Disposition": f'attachment; filename="{made.filename}"',
             "Cache-Control": "no-store",

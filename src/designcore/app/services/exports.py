@@ -16,7 +16,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,11 +27,13 @@ from designcore.domain.designs import Design, check_document
 from designcore.domain.document import (
     Document,
     LimitExceeded,
+    check_export_size,
     export_scale,
     parse_document,
 )
 from designcore.domain.errors import (
     Conflict,
+    FieldIssue,
     NotFound,
     TooLarge,
     Unavailable,
@@ -40,22 +42,28 @@ from designcore.domain.errors import (
 )
 from designcore.domain.exports import (
     DEFAULT_EXPORT_LIMITS,
+    JOB_ABOVE,
     ExportAllowed,
+    ExportCancelled,
     ExportLimits,
+    ExportMode,
     ExportOptions,
     ExportPlan,
     ExportRefused,
+    ExportSize,
     ExportSource,
     Refusal,
     SourceKind,
     check_concurrent_exports,
     check_export_bounds,
     decide_export,
+    decide_export_size,
     export_filename,
     export_plan,
     export_size,
     requested_pages,
 )
+from designcore.domain.jobs import Job
 from designcore.domain.premium import CustomiseOutcome, Viewer, decide_customise
 from designcore.domain.rendering import RenderedExport, RenderWarning
 from designcore.ports.accounts import AccountsUnitOfWork
@@ -64,6 +72,12 @@ from designcore.ports.clock import Clock
 from designcore.ports.designs import DesignRepository
 from designcore.ports.rendering import Renderer
 from designcore.ports.storage import StoredObject
+
+if TYPE_CHECKING:
+    from designcore.app.services.jobs import JobContext, JobOutput, JobService
+
+EXPORT_JOB = "export"
+"""The job kind of a download made in the background."""
 
 MAX_CONCURRENT_RENDERS = 2
 """Renders one server process runs at once. Rendering is CPU-bound and a 50 MP page needs
@@ -173,7 +187,11 @@ class ExportService:
         render_wait_seconds: float = RENDER_WAIT_SECONDS,
         events: EventRecorder = NO_EVENTS,
         limits: Mapping[ExportPlan, ExportLimits] = DEFAULT_EXPORT_LIMITS,
+        jobs: Callable[[], JobService] | None = None,
+        job_above: ExportSize | None = JOB_ABOVE,
     ) -> None:
+        self._jobs = jobs
+        self._job_above = job_above if jobs is not None else None
         self._events = events
         self._limits = dict(limits)
         self._slot_count = max_concurrent_renders
@@ -194,11 +212,18 @@ class ExportService:
         viewer: Viewer,
         request: ExportRequest,
         cancelled: Callable[[], bool] | None = None,
-    ) -> ExportFile:
+        *,
+        inline: bool = False,
+    ) -> ExportFile | Job:
         """Make the file the viewer asked for, as the download rules and the plan's export
         limits allow. ``cancelled`` is asked between pages: once true (the client went away)
         rendering stops, the render slot is freed, nothing is charged and
         ``ExportCancelled`` is raised.
+
+        An export above the job threshold (:data:`~designcore.domain.exports.JOB_ABOVE`) is
+        not made here: it is submitted as a background job, which is answered (unless
+        ``inline``, as the job itself asks). The rules are checked first either way, so a
+        refused download is refused at once.
 
         Raises ``NotAllowed`` (``sign_in_required`` → 401, ``premium_required`` → 402),
         ``InsufficientCredits`` (409), ``NotFound`` (``template_not_found``,
@@ -222,7 +247,16 @@ class ExportService:
         pages = requested_pages(decision.pages, len(loaded.document.pages))
         plan = export_plan(viewer)
         limits = self._limits[plan]
-        self._check_size(loaded.document, decision, pages, limits, plan)
+        size = self._check_size(loaded.document, decision, pages, limits, plan)
+        if (
+            not inline
+            and self._jobs is not None
+            and size is not None
+            and decide_export_size(size, limits, self._job_above) is ExportMode.JOB
+        ):
+            return self._jobs().submit(
+                EXPORT_JOB, viewer.user_id, export_job_params(viewer, request, size.pages)
+            )
         # The renderer may draw the caller's own private images, and nobody else's.
         owner = IMAGE_OWNER.set(viewer.user_id)
         try:
@@ -252,6 +286,33 @@ class ExportService:
             warnings=export.warnings,
         )
 
+    def run_job(self, job: Job, context: JobContext) -> JobOutput:
+        """Make the download of an ``export`` job (what a worker runs): the same rules, checked
+        again now (a credit is spent only if the balance still has it), progress reported per
+        page, stopped between pages once the job is cancelled."""
+        from designcore.app.services.jobs import JobCancelled, JobOutput
+
+        viewer, request = export_job_request(job.params)
+        page_count = max(1, int(job.params.get("page_count") or 1))
+        context.progress(1, "preparing")
+        drawn = [0]
+
+        def between_pages() -> bool:
+            if context.cancelled():
+                return True
+            drawn[0] += 1
+            context.progress(
+                min(95, 5 + drawn[0] * 90 // page_count), f"page {drawn[0]} of {page_count}"
+            )
+            return False
+
+        try:
+            made = self.export(viewer, request, between_pages, inline=True)
+        except ExportCancelled:
+            raise JobCancelled("the export was cancelled") from None
+        assert isinstance(made, ExportFile)
+        return JobOutput(data=made.data, media_type=made.media_type, filename=made.filename)
+
     @staticmethod
     def _check_size(
         document: Document,
@@ -259,13 +320,19 @@ class ExportService:
         pages: tuple[int, ...],
         limits: ExportLimits,
         plan: ExportPlan,
-    ) -> None:
+    ) -> ExportSize | None:
         try:
             scale = export_scale(document, pixel_ratio=decision.pixel_ratio, dpi=decision.dpi)
         except ValidationFailed:
-            return  # the renderer names the bad ratio
+            return None  # the renderer names the bad ratio
+        try:  # a page past the document model's limits is refused now, not in a job
+            check_export_size(document, scale)
+        except LimitExceeded as error:
+            raise _too_large(error) from error
         sizes = [document.page_size(document.pages[index]) for index in pages]
-        check_export_bounds(export_size(sizes, scale), limits, plan)
+        size = export_size(sizes, scale)
+        check_export_bounds(size, limits, plan)
+        return size
 
     @contextmanager
     def _user_export(self, user_id: str, limits: ExportLimits, plan: ExportPlan) -> Iterator[None]:
@@ -378,3 +445,56 @@ def _document_name(raw: Mapping[str, Any]) -> str | None:
         if isinstance(name, str):
             return name
     return None
+
+
+def export_job_params(viewer: Viewer, request: ExportRequest, page_count: int) -> dict[str, Any]:
+    """An export request of ``page_count`` pages and who asked, as a job's JSON parameters."""
+    options = request.options
+    return {
+        "page_count": page_count,
+        "viewer": {
+            "user_id": viewer.user_id,
+            "subscription_status": viewer.subscription_status,
+            "subscription_plan": viewer.subscription_plan,
+            "user_role": viewer.user_role,
+        },
+        "source": {
+            "kind": request.source.kind.value,
+            "reference": request.source.reference,
+            "document": dict(request.source.document) if request.source.document else None,
+        },
+        "options": {
+            "format": options.format.value,
+            "pixel_ratio": options.pixel_ratio,
+            "dpi": options.dpi,
+            "pages": list(options.pages) if options.pages is not None else None,
+            "spend_credit": options.spend_credit,
+            "paper": options.paper.value,
+        },
+    }
+
+
+def export_job_request(params: Mapping[str, Any]) -> tuple[Viewer, ExportRequest]:
+    """The viewer and request of :func:`export_job_params`; raises ``ValidationFailed`` for
+    parameters that are not such a request (checked by the domain as a request's are)."""
+    try:
+        seen, source, options = params["viewer"], params["source"], params["options"]
+        viewer = Viewer(
+            user_id=seen["user_id"],
+            subscription_status=seen["subscription_status"],
+            subscription_plan=seen["subscription_plan"],
+            user_role=seen["user_role"],
+        )
+        kind = SourceKind(source["kind"])
+    except (KeyError, TypeError, ValueError):
+        raise ValidationFailed(
+            [FieldIssue("params", "not the parameters of an export job")]
+        ) from None
+    return viewer, ExportRequest(
+        source=ExportSource.parse(
+            template_id=source["reference"] if kind is SourceKind.TEMPLATE else None,
+            design_id=source["reference"] if kind is SourceKind.DESIGN else None,
+            document=source["document"] if kind is SourceKind.DOCUMENT else None,
+        ),
+        options=ExportOptions.parse(**options),
+    )

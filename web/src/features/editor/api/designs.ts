@@ -7,6 +7,7 @@ import { publicObjectUrl, uploadImage, USER_UPLOADS_BUCKET } from '@/lib/upload'
 
 import type { DesignDocument } from '../model/document';
 import type { FieldRequirement } from '../model/fields';
+import type { Job } from './jobs';
 
 export type Design = {
   id: string;
@@ -85,22 +86,31 @@ export type ExportInput = {
 
 export type ExportResult = { blob: Blob; filename: string; watermark: boolean; creditsSpent: number };
 
-/** `POST /api/v1/exports` for a saved design: the rendered file. */
-export async function exportDesign(input: ExportInput, signal?: AbortSignal): Promise<ExportResult> {
-  const body: Record<string, unknown> = { design_id: input.designId, format: input.format };
-  if (input.pixelRatio !== undefined) body.pixel_ratio = input.pixelRatio;
-  if (input.dpi !== undefined) body.dpi = input.dpi;
-  if (input.spendCredit) body.spend_credit = true;
-  if (input.paper !== undefined && input.paper !== 'design') body.paper = input.paper;
-  const { blob, headers } = await api.postForFile('/exports', body, signal);
+/** What an export answers: the file, or (202) the background job that makes a large one. */
+export type ExportOutcome = { kind: 'file'; result: ExportResult } | { kind: 'job'; job: Job };
+
+/** The file's facts from an export's (or a job result's) headers. */
+export function exportResult(blob: Blob, headers: Headers, fallbackName: string): ExportResult {
   const disposition = headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `design.${input.format}`;
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   return {
     blob,
     filename,
     watermark: headers.get('X-Export-Watermark') === 'true',
     creditsSpent: Number(headers.get('X-Export-Credits-Spent') ?? '0') || 0,
   };
+}
+
+/** `POST /api/v1/exports` for a saved design: the rendered file, or the job of a large one. */
+export async function exportDesign(input: ExportInput, signal?: AbortSignal): Promise<ExportOutcome> {
+  const body: Record<string, unknown> = { design_id: input.designId, format: input.format };
+  if (input.pixelRatio !== undefined) body.pixel_ratio = input.pixelRatio;
+  if (input.dpi !== undefined) body.dpi = input.dpi;
+  if (input.spendCredit) body.spend_credit = true;
+  if (input.paper !== undefined && input.paper !== 'design') body.paper = input.paper;
+  const { blob, headers, status } = await api.postForFile('/exports', body, signal);
+  if (status === 202) return { kind: 'job', job: await api.jsonOf<Job>(blob, 'POST /exports') };
+  return { kind: 'file', result: exportResult(blob, headers, `design.${input.format}`) };
 }
 
 /** Uploads an image into the user's own folder of the uploads bucket (`lib/upload.ts`); answers its public URL. */

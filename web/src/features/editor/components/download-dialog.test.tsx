@@ -1,12 +1,13 @@
 import { http, HttpResponse } from 'msw';
 
+import { createJob } from '@/testing/data-generators';
 import { apiPath } from '@/testing/mocks/handlers/api-path';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 
 import { DownloadDialog, downloadName, type DownloadPlan } from './download-dialog';
 
-function setup(plan: DownloadPlan, answer: () => Response | Promise<Response>) {
+function setup(plan: DownloadPlan, answer: () => Response | Promise<Response>, pollMs?: number) {
   const bodies: unknown[] = [];
   server.use(
     http.post(apiPath('/exports'), async ({ request }) => {
@@ -19,7 +20,7 @@ function setup(plan: DownloadPlan, answer: () => Response | Promise<Response>) {
   const onClose = jest.fn();
   const beforeExport = jest.fn(async () => undefined);
   const result = renderApp(
-    <DownloadDialog open onClose={onClose} designId="d-1" designName="Ọlá's 60th Party" plan={plan} beforeExport={beforeExport} onUpgrade={onUpgrade} saveFile={saveFile} />,
+    <DownloadDialog open onClose={onClose} designId="d-1" designName="Ọlá's 60th Party" plan={plan} beforeExport={beforeExport} onUpgrade={onUpgrade} saveFile={saveFile} {...(pollMs === undefined ? {} : { pollMs })} />,
   );
   return { ...result, bodies, saveFile, onUpgrade, onClose, beforeExport };
 }
@@ -103,6 +104,82 @@ describe('DownloadDialog', () => {
     const { user } = setup({ premium: true, credits: 0 }, () => HttpResponse.json({ status: 503, code: 'renderer_busy', message: 'The renderer is busy' }, { status: 503 }));
     await user.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The renderer is busy');
+  });
+
+  describe('a large download answered 202 with a background job', () => {
+    const JOB_ID = '3f2b8c1e-0d4a-4c6b-9a57-2b1e6f0c9d11';
+    const accepted = () => HttpResponse.json(createJob({ id: JOB_ID }), { status: 202, headers: { Location: `/api/v1/jobs/${JOB_ID}` } });
+
+    /** The job's routes: each status request answers the next of `states` (the last one repeats). */
+    function jobRoutes(states: ReturnType<typeof createJob>[]) {
+      const seen = { status: 0, cancel: 0, result: 0 };
+      server.use(
+        http.get(apiPath(`/jobs/${JOB_ID}`), () => {
+          const job = states[Math.min(seen.status, states.length - 1)];
+          seen.status += 1;
+          return HttpResponse.json(job);
+        }),
+        http.post(apiPath(`/jobs/${JOB_ID}/cancel`), () => {
+          seen.cancel += 1;
+          return HttpResponse.json(createJob({ id: JOB_ID, state: 'running', progress: 40, cancel_requested: true }));
+        }),
+        http.get(apiPath(`/jobs/${JOB_ID}/result`), () => {
+          seen.result += 1;
+          return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+            headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="designcore-party.pdf"' },
+          });
+        }),
+      );
+      return seen;
+    }
+
+    test('shows the job’s progress, then saves its file when it succeeded', async () => {
+      const seen = jobRoutes([
+        createJob({ id: JOB_ID, state: 'running', progress: 40, message: 'page 5 of 12' }),
+        createJob({
+          id: JOB_ID,
+          state: 'succeeded',
+          progress: 100,
+          result_url: `/api/v1/jobs/${JOB_ID}/result`,
+          result_filename: 'designcore-party.pdf',
+          result_media_type: 'application/pdf',
+        }),
+      ]);
+      const { user, saveFile } = setup({ premium: true, credits: 0 }, accepted, 30);
+      await user.click(screen.getByLabelText(/PDF \(print, 300 DPI\)/));
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+
+      expect(await screen.findByText('Preparing your file… 40%')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute('value', '40');
+      await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+      expect(saveFile.mock.calls[0]?.[1]).toBe('ola-s-60th-party.pdf');
+      expect(await screen.findByText('Downloaded ola-s-60th-party.pdf')).toBeInTheDocument();
+      expect(seen.result).toBe(1);
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    });
+
+    test('Cancel asks the server to stop the job and says so once it is cancelled', async () => {
+      const seen = jobRoutes([createJob({ id: JOB_ID, state: 'running', progress: 40 })]);
+      const { user, saveFile } = setup({ premium: true, credits: 0 }, accepted, 30);
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+
+      expect(await screen.findByText('Cancelling…')).toBeInTheDocument();
+      expect(seen.cancel).toBe(1);
+      jobRoutes([createJob({ id: JOB_ID, state: 'cancelled', progress: 40, cancel_requested: true })]);
+      expect(await screen.findByText('Download cancelled')).toBeInTheDocument();
+      expect(saveFile).not.toHaveBeenCalled();
+    });
+
+    test('a failed job shows its reason and saves nothing', async () => {
+      jobRoutes([
+        createJob({ id: JOB_ID, state: 'failed', attempts: 3, error: { code: 'renderer_busy', message: 'every renderer is busy; try again in a moment' } }),
+      ]);
+      const { user, saveFile } = setup({ premium: true, credits: 0 }, accepted, 30);
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The download failed: every renderer is busy; try again in a moment');
+      expect(saveFile).not.toHaveBeenCalled();
+    });
   });
 
   test('file names', () => {

@@ -3,15 +3,20 @@
  * or JPEG with a watermark, or without it for one credit; premium users every format, PDF at
  * 300 DPI. The server renders the saved design and decides again (402 `premium_required`,
  * 409 `insufficient_credits`), so the dialog is never the only guard.
+ *
+ * A large download (many pages, print DPI) is answered 202 with a background job: the dialog
+ * then shows its progress with a Cancel button, asks for its status every second, and saves
+ * the job's file when it is done (or shows why it failed).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 
-import { exportDesign, type ExportFormat, type ExportResult, type PaperSize } from '../api/designs';
+import { exportDesign, exportResult, type ExportFormat, type ExportResult, type PaperSize } from '../api/designs';
+import { cancelJob, getJobResult, type Job, waitForJob } from '../api/jobs';
 import styles from './editor.module.css';
 
 /** What a free download carries, exactly as the renderer draws it (adapters/render/watermark.py). */
@@ -36,6 +41,8 @@ type Props = {
   onCreditSpent?: () => void;
   /** Saves the file (tests pass their own). */
   saveFile?: (result: ExportResult, filename: string) => void;
+  /** How often a large download's job is asked about (tests make it short). */
+  pollMs?: number;
 };
 
 type FormatOption = { format: ExportFormat; label: string; premiumOnly: boolean };
@@ -89,7 +96,23 @@ function browserSave(result: ExportResult, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function DownloadDialog({ open, onClose, designId, designName, plan, beforeExport, onUpgrade, onCreditSpent, saveFile = browserSave }: Props) {
+/** Why a job failed, in words for the user. */
+function jobFailure(job: Job): string {
+  return job.error?.message ? `The download failed: ${job.error.message}` : 'The download failed. Try again.';
+}
+
+export function DownloadDialog({
+  open,
+  onClose,
+  designId,
+  designName,
+  plan,
+  beforeExport,
+  onUpgrade,
+  onCreditSpent,
+  saveFile = browserSave,
+  pollMs,
+}: Props) {
   const [format, setFormat] = useState<ExportFormat>('png');
   const [ratio, setRatio] = useState(1);
   const [paper, setPaper] = useState<PaperSize>('a4');
@@ -97,6 +120,12 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const watching = useRef<AbortController | null>(null);
+
+  // Stop asking for the job's status once the dialog goes away.
+  useEffect(() => () => watching.current?.abort(), []);
 
   const chosen = FORMAT_OPTIONS.find((o) => o.format === format);
   const locked = chosen?.premiumOnly === true && !plan.premium;
@@ -107,12 +136,20 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
     setDone(null);
     try {
       await beforeExport();
-      const result = await exportDesign({
+      const outcome = await exportDesign({
         designId,
         format,
         ...(format === 'pdf' ? { dpi: 300, paper } : format === 'svg' ? {} : { pixelRatio: ratio }),
         ...(useCredit && !plan.premium ? { spendCredit: true } : {}),
       });
+      let result: ExportResult;
+      if (outcome.kind === 'job') {
+        const made = await followJob(outcome.job);
+        if (made === null) return;
+        result = made;
+      } else {
+        result = outcome.result;
+      }
       const filename = downloadName(designName, result.filename, format);
       saveFile(result, filename);
       if (result.creditsSpent > 0) onCreditSpent?.();
@@ -123,9 +160,44 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
         onUpgrade();
         return;
       }
+      if (caught instanceof DOMException && caught.name === 'AbortError') return;
       setError(caught instanceof Error ? caught.message : 'The download failed. Try again.');
     } finally {
       setBusy(false);
+      setJob(null);
+      setCancelling(false);
+    }
+  };
+
+  /** Follows a background job to its end: its file when it succeeded, `null` when it was
+   * cancelled; throws with the job's reason when it failed. */
+  const followJob = async (started: Job): Promise<ExportResult | null> => {
+    const controller = new AbortController();
+    watching.current?.abort();
+    watching.current = controller;
+    setJob(started);
+    const finished = await waitForJob(started.id, setJob, { signal: controller.signal, ...(pollMs === undefined ? {} : { intervalMs: pollMs }) });
+    if (finished.state === 'cancelled') {
+      setDone('Download cancelled');
+      return null;
+    }
+    if (finished.state === 'failed') throw new Error(jobFailure(finished));
+    const { blob, headers } = await getJobResult(finished.id, controller.signal);
+    const made = exportResult(blob, headers, finished.result_filename ?? `design.${format}`);
+    // The job's file has no export headers: what the job was asked decides them.
+    return { ...made, watermark: !plan.premium && !useCredit, creditsSpent: !plan.premium && useCredit ? 1 : 0 };
+  };
+
+  const cancel = async () => {
+    if (job === null) return;
+    setCancelling(true);
+    try {
+      setJob(await cancelJob(job.id));
+    } catch (caught) {
+      // A job that finished meanwhile (409 job_finished) ends the wait by itself.
+      if (!(caught instanceof ApiError && caught.code === 'job_finished')) {
+        setError(caught instanceof Error ? caught.message : 'The download could not be cancelled.');
+      }
     }
   };
 
@@ -189,7 +261,17 @@ export function DownloadDialog({ open, onClose, designId, designName, plan, befo
           </p>
         ) : null}
         {done ? <p role="status">{done}</p> : null}
-        {busy ? (
+        {busy && job !== null ? (
+          <div className={styles.progress}>
+            <progress max={100} value={job.progress} aria-label="Download progress" />
+            <span role="status">
+              {job.state === 'queued' ? 'Waiting for its turn…' : cancelling || job.cancel_requested ? 'Cancelling…' : `Preparing your file… ${job.progress}%`}
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => void cancel()} disabled={cancelling || job.cancel_requested}>
+              Cancel
+            </Button>
+          </div>
+        ) : busy ? (
           <p className={styles.progress}>
             <Spinner size="sm" label="Preparing your file" /> Preparing your file…
           </p>

@@ -1,0 +1,231 @@
+"""Jobs across processes: a large export submitted through one app process is done by a
+`designcore worker` process and fetched through another app process, over PostgreSQL and a
+real broker (Redis, and RabbitMQ), each test on a database and a queue name of its own."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from designcore.domain.exports import JOB_ABOVE
+from designcore.testing.builders import make_document
+
+POSTGRES_URL = os.environ.get(
+    "DESIGNCORE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+TEST_SCHEMA = "designcore_test"  # the schema of tests/conftest.py's migrated template
+BROKERS = {
+    "redis": os.environ.get("DESIGNCORE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
+    "rabbitmq": os.environ.get("DESIGNCORE_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/%2F"),
+}
+V2024 = {"X-Supabase-Api-Version": "2024-01-01"}
+PAGES = JOB_ABOVE.pages + 1
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def broker_reachable(url: str) -> bool:
+    host_port = url.split("@")[-1].split("://")[-1].split("/")[0]
+    host, _, port = host_port.partition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def forget_queue(broker: str, url: str, queue: str) -> None:
+    """Remove what the test left on the broker under its queue name."""
+    if broker == "redis":
+        import redis
+
+        client = redis.Redis.from_url(url)
+        for key in client.scan_iter(f"{queue}:*"):
+            client.delete(key)
+        client.close()
+        return
+    import pika
+
+    connection = pika.BlockingConnection(pika.URLParameters(url))
+    channel = connection.channel()
+    for name in (queue, f"{queue}.DQ", f"{queue}.XQ"):
+        channel.queue_delete(name)
+    connection.close()
+
+
+class Processes:
+    """The processes of one test, stopped (and their output kept) at the end."""
+
+    def __init__(self, environ: dict[str, str], cwd: Path) -> None:
+        self.environ = environ
+        self.cwd = cwd
+        self.started: list[tuple[str, subprocess.Popen[str]]] = []
+
+    def start(self, name: str, *argv: str) -> subprocess.Popen[str]:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "designcore.app.cli", *argv],
+            env=self.environ,
+            cwd=self.cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.started.append((name, process))
+        return process
+
+    def output(self) -> str:
+        return "\n".join(
+            f"--- {name} ---\n{process.stdout.read() if process.stdout else ''}"
+            for name, process in self.started
+        )
+
+    def stop(self) -> None:
+        for _, process in self.started:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for _, process in self.started:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=5)
+
+
+def wait_until_up(processes: Processes, base: str, deadline: float) -> None:
+    while True:
+        try:
+            if httpx.get(f"{base}/api/v1/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or any(p.poll() is not None for _, p in processes.started):
+            processes.stop()
+            pytest.fail(f"the app did not start:\n{processes.output()}")
+        time.sleep(0.2)
+
+
+@pytest.fixture(name="database")
+def fixture_database(postgresql_template: str) -> Iterator[str]:
+    """A migrated PostgreSQL database of its own (a clone of the session's template)."""
+    name = f"dc_jobs_{uuid.uuid4().hex[:16]}"
+    admin = sa.create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{postgresql_template}"'))
+    try:
+        yield sa.make_url(POSTGRES_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("broker", ["redis", "rabbitmq"])
+def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through_another(
+    broker: str, database: str, tmp_path: Path
+) -> None:
+    """App A answers a large export 202; one of two `designcore worker` processes (not A, not
+    B) runs it; app B answers its status, progress and file."""
+    url = BROKERS[broker]
+    if not broker_reachable(url):
+        pytest.skip(f"{broker} not reachable at {url}")
+    queue = f"dc-test-{uuid.uuid4().hex[:12]}"
+    ports = free_port(), free_port()
+    environ = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[2] / "src"), *sys.path]),
+        "DESIGNCORE_ENV": "development",
+        "DESIGNCORE_DATA_DIR": str(tmp_path),
+        "DESIGNCORE_DATABASE_URL": database,
+        "DESIGNCORE_DATABASE_SCHEMA": TEST_SCHEMA,
+        "DESIGNCORE_STORAGE_BACKEND": "local",
+        "DESIGNCORE_STORAGE_ROOT": str(tmp_path / "storage"),
+        "DESIGNCORE_SEED_ON_START": "false",
+        "DESIGNCORE_WEB_DIST": "/nonexistent",
+        "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
+        "DESIGNCORE_LOG_LEVEL": "WARNING",
+        "DESIGNCORE_JOBS_BROKER_URL": url,
+        "DESIGNCORE_JOBS_QUEUE": queue,
+    }
+    # One public URL for both apps, as behind a load balancer: tokens name it as their issuer.
+    environ["DESIGNCORE_PUBLIC_URL"] = f"http://127.0.0.1:{ports[0]}"
+    processes = Processes(environ, tmp_path)
+    try:
+        apps = [
+            processes.start(f"app {n}", "serve", "--port", str(port), "--workers", "1")
+            for n, port in zip("AB", ports, strict=True)
+        ]
+        workers = [processes.start(f"worker {n}", "worker", "--threads", "2") for n in (1, 2)]
+        a, b = (f"http://127.0.0.1:{port}" for port in ports)
+        deadline = time.monotonic() + 60
+        wait_until_up(processes, a, deadline)
+        wait_until_up(processes, b, deadline)
+
+        signed_up = httpx.post(
+            f"{a}/auth/v1/signup",
+            json={"email": f"{queue}@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+            timeout=30,
+        )
+        assert 200 == signed_up.status_code, signed_up.text
+        bearer = {"Authorization": f"Bearer {signed_up.json()['access_token']}"}
+        document = make_document(pages=PAGES, width=120, height=150, custom={"name": "Programme"})
+        submitted = httpx.post(
+            f"{a}/api/v1/exports",
+            json={"document": document, "format": "png"},
+            headers=bearer,
+            timeout=30,
+        )
+        assert 202 == submitted.status_code, submitted.text
+        location = submitted.headers["location"]
+
+        seen: list[dict[str, Any]] = []
+        while time.monotonic() < deadline + 30:
+            job = httpx.get(f"{b}{location}", headers=bearer, timeout=10).json()
+            assert "state" in job, job
+            seen.append(job)
+            if job["state"] in ("succeeded", "failed", "cancelled"):
+                break
+            time.sleep(0.1)
+        assert "succeeded" == job["state"], f"{job}\n{processes.output()}"
+        pid = int(job["worker"].rpartition(":")[2])
+        assert pid in {worker.pid for worker in workers}
+        assert pid not in {app.pid for app in apps} | {os.getpid()}
+        assert 100 == job["progress"]
+
+        result = httpx.get(f"{b}{job['result_url']}", headers=bearer, timeout=30)
+        assert 200 == result.status_code
+        assert "application/zip" == result.headers["content-type"]
+        with zipfile.ZipFile(io.BytesIO(result.content)) as archive:
+            assert PAGES == len(archive.namelist())
+        stranger = httpx.post(
+            f"{b}/auth/v1/signup",
+            json={"email": f"other-{queue}@example.com", "password": "kolanut-42-Lagos"},
+            headers=V2024,
+            timeout=30,
+        ).json()["access_token"]
+        hidden = httpx.get(
+            f"{b}{location}", headers={"Authorization": f"Bearer {stranger}"}, timeout=10
+        )
+        assert 404 == hidden.status_code
+    finally:
+        processes.stop()
+        forget_queue(broker, url, queue)
