@@ -1,4 +1,4 @@
-"""Background jobs in ``jobs`` (migration 0021).
+"""Background jobs in ``jobs`` (migration 0022).
 
 Concurrency: a write is one ``UPDATE jobs … WHERE id = … AND state = <expected>``
 (compare-and-set). On PostgreSQL the row lock of that update makes a second writer from the
