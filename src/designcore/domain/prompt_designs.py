@@ -290,6 +290,13 @@ def _equivalent(field: FoundField, found: Mapping[str, str]) -> str | None:
     return None
 
 
+def _is_a_name(text: str) -> bool:
+    """Whether the whole of ``text`` reads as a titled name."""
+    reading = understand(text)
+    names = [f for f in reading.fields if f.key in {"name", "speaker"}]
+    return len(names) == 1 and names[0].end - names[0].start >= 0.8 * len(text.strip())
+
+
 def fill_document(
     template: Template, understanding: Understanding, fit: FitText
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -315,6 +322,10 @@ def fill_document(
                 filled.add(key)
             elif key is None or key in SUBSTITUTED_IN_TEXT or key in {"message", "details"}:
                 text = _substitute(original, found, SUBSTITUTED_IN_TEXT)
+            elif key == "headline" and "name" in found and _is_a_name(original):
+                # "Chief (Mrs) Folake Adebayo" as a birthday's headline: the celebrant.
+                text = _replace_whole(original, found["name"])
+                filled.add(key)
             else:
                 continue
             if text == original:

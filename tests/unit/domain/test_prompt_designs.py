@@ -208,3 +208,27 @@ class TestDecidePrompt:
         assert PromptAllowed(PROMPT_CREDIT_COST) == decide_prompt(
             PromptPlan.FREE, within_quota=False, credit_balance=PROMPT_CREDIT_COST
         )
+
+
+def test_a_headline_that_is_a_name_takes_the_celebrant() -> None:
+    """A birthday whose headline is the celebrant's titled name gets the prompt's name."""
+    template = birthday()
+    document = dict(template.polotno_json)
+    document["pages"][0]["children"].append(
+        text_element("headline", "Chief (Mrs) Folake Adebayo", 0)
+    )
+    template = attrs.evolve(
+        template,
+        polotno_json=document,
+        field_requirements=(
+            *template.field_requirements,
+            FieldRequirement(key="headline", label="Headline", element_id="headline"),
+        ),
+    )
+    filled, keys = fill_document(
+        template, understand("60th birthday flyer for Alhaja Sidikat Balogun"), same_size
+    )
+    assert "Alhaja Sidikat Balogun" == texts(filled)["headline"]
+    assert "headline" in keys
+    kept, _ = fill_document(template, understand("60th birthday flyer"), same_size)
+    assert "Chief (Mrs) Folake Adebayo" == texts(kept)["headline"]

@@ -53,7 +53,7 @@ MAIN_CATEGORIES: tuple[str, ...] = HOME_CATEGORIES
 LOGO_CATEGORY = "Logos"
 """The category of the logo maker's starter logos."""
 
-ORDER_SEED = 20261101
+ORDER_SEED = 20261102
 """Seeds the shuffle that gives each template its creation time."""
 
 
