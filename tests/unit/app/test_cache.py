@@ -17,9 +17,10 @@ from designcore.adapters.sqlalchemy import SqlAlchemyTemplateCatalogue
 from designcore.app import Container
 from designcore.app.http import create_app
 from designcore.app.http.answers import AnswerCache, EncodedAnswer
-from designcore.app.http.schemas import HomeOut, TemplateJson
+from designcore.app.http.schemas import HomeOut, PageOut, TemplateJson
 from designcore.app.seeding import migrate_database
 from designcore.app.services.cache import TtlCache
+from designcore.domain.pagination import PageRequest
 from designcore.domain.templates import HOME_CATEGORIES, HomeRow
 from support import make_template
 
@@ -169,3 +170,20 @@ class TestTemplateJson:
             assert b'"name":"Renamed"' in body
             assert self.encoded(HomeOut.of(rows)) == body
             catalogue.replace(church[0])
+
+    def test_search_pages_encode_as_the_response_structs_do(self, sqlite_engine: sa.Engine) -> None:
+        """A search page built from the kept templates' JSON gives the bytes PageOut gives,
+        on every page (the last one short, one past the end empty), and a renamed template's
+        new name at once."""
+        catalogue = SqlAlchemyTemplateCatalogue(sqlite_engine, search_index="inline")
+        templates = [make_template(name=f"Harvest {n}") for n in range(7)]
+        catalogue.add_many(templates)
+        kept = TemplateJson()
+        for page in (1, 2, 3, 4):
+            found = catalogue.search("harvest", PageRequest(page, 3))
+            assert self.encoded(PageOut.of(found)) == self.encoded(kept.page(found))
+        catalogue.replace(attrs.evolve(templates[0], name="Harvest Renamed"))
+        found = catalogue.search("harvest", PageRequest(1, 3))
+        body = self.encoded(kept.page(found))
+        assert b'"name":"Harvest Renamed"' in body
+        assert self.encoded(PageOut.of(found)) == body

@@ -85,6 +85,9 @@ _RELATED = (
 _ROW_POSITION = "row_position"
 _KEPT_READS = 16
 """How many distinct home-rows reads (categories and limit) are kept with their version."""
+_KEPT_SUMMARIES = 8192
+"""How many templates read for searches are kept with the search index (then all are
+forgotten and read again)."""
 _VERSION = sa.select(CATALOGUE_VERSION.c.version).where(CATALOGUE_VERSION.c.id == 1)
 _SEARCH_WORDS = sa.select(
     _T.search_order, _T.search_name, _T.search_keys, _T.search_prose
@@ -628,9 +631,10 @@ class SqlAlchemyTemplateCatalogue:
     ) -> Page[TemplateSummary] | None:
         """The search's page from the search index, or ``None`` when the index is missing or
         of another catalogue version (then a fresh one is built in the background) or
-        ``read`` declines. The page's rows are read first and the version after: when the
-        version is still the index's, no change was committed since the index was built, so
-        the rows are of that version too."""
+        ``read`` declines. The page's rows not yet kept are read first and the version after:
+        when the version is still the index's, no change was committed since the index was
+        built, so the rows are of that version too, and they are kept with the index for the
+        next searches (which still read the version every time)."""
         if self._index_mode == "off":
             return None
         index = self._index
@@ -640,10 +644,12 @@ class SqlAlchemyTemplateCatalogue:
             if index is None:
                 return None
         orders, total = index.search(tokens, request.offset, request.limit)
+        kept = index.summaries
+        missing = [order for order in orders if order not in kept]
         statements = []
-        if orders:
-            values = {f"order_{n}": order for n, order in enumerate(orders)}
-            statements.append((self._prepare(_by_orders(len(orders))), values))
+        if missing:
+            values = {f"order_{n}": order for n, order in enumerate(missing)}
+            statements.append((self._prepare(_by_orders(len(missing))), values))
         statements.append((self._prepare(_VERSION), {}))
         found = read(statements)
         if found is None:
@@ -651,12 +657,15 @@ class SqlAlchemyTemplateCatalogue:
         if int(found[-1][0][0]) != index.version:
             self._refresh_index()
             return None
-        if not orders:
-            return Page.of([], total, request)
-        by_order = {row[0]: row for row in found[0]}
-        if len(by_order) != len(orders):  # cannot happen at one version; never guess
+        if missing:
+            if len(kept) + len(missing) > _KEPT_SUMMARIES:
+                kept.clear()
+            for row in found[0]:
+                kept[row[0]] = summary_to_domain(row[1:])
+        try:
+            return Page.of([kept[order] for order in orders], total, request)
+        except KeyError:  # a row missing at the index's version cannot be; never guess
             return None
-        return Page.of([summary_to_domain(by_order[o][1:]) for o in orders], total, request)
 
     def refresh_search_index(self) -> None:
         """Build the search index from the database now, in this thread (a search builds it

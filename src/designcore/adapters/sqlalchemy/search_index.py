@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from designcore.domain.search import tier_slices
+from designcore.domain.templates import TemplateSummary
 
 _LEVELS = 3
 """Level 0: the name's words; 1: and the labels' (sub-category, tags, keywords); 2: and the
@@ -66,6 +67,9 @@ class SearchIndex:
     ) -> None:
         self.version = version
         """The catalogue version the index holds."""
+        self.summaries: dict[int, TemplateSummary] = {}
+        """Templates read at :attr:`version`, by ``search_order``, kept by the catalogue for
+        the next searches (valid exactly as long as the index)."""
         self._orders = orders
         self._words = words
         self._offsets = offsets

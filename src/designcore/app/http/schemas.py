@@ -155,6 +155,16 @@ class _HomeJson(msgspec.Struct):
     rows: list[_HomeRowJson]
 
 
+class _PageJson(msgspec.Struct, kw_only=True):
+    """:class:`PageOut` with its templates encoded already (same fields, same order)."""
+
+    templates: list[msgspec.Raw]
+    total_count: int = msgspec.field(name="totalCount")
+    has_more: bool = msgspec.field(name="hasMore")
+    current_page: int = msgspec.field(name="currentPage")
+    total_pages: int = msgspec.field(name="totalPages")
+
+
 _TEMPLATE_ENCODER = msgspec.json.Encoder()
 _KEPT_TEMPLATES = 4096
 
@@ -184,6 +194,17 @@ class TemplateJson:
             self._kept.clear()
         self._kept[id(template)] = (template, encoded)
         return encoded
+
+    def page(self, page: Page[TemplateSummary]) -> object:
+        """What :meth:`PageOut.of` answers, with each template's JSON from here: it encodes
+        to the same bytes."""
+        return _PageJson(
+            templates=[self.of(t) for t in page.items],
+            total_count=page.total_count,
+            has_more=page.has_more,
+            current_page=page.current_page,
+            total_pages=page.total_pages,
+        )
 
     def home(self, rows: list[HomeRow]) -> object:
         """What :meth:`HomeOut.of` answers, with each template's JSON from here: it encodes

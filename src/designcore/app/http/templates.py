@@ -69,7 +69,8 @@ class CatalogueReads:
 
 Reads = NamedDependency[CatalogueReads]
 _TEMPLATE_JSON = TemplateJson()
-"""The templates' JSON of the home rows, kept per summary object (see :class:`TemplateJson`)."""
+"""The templates' JSON of the home rows and search pages, kept per summary object (see
+:class:`TemplateJson`)."""
 
 
 class TemplateController(Controller):
@@ -137,11 +138,11 @@ class TemplateController(Controller):
 
         def at_once() -> object | None:
             found = reads.service.search_at_once(q, wanted)
-            return None if found is None else PageOut.of(found)
+            return None if found is None else _TEMPLATE_JSON.page(found)
 
         answer = await reads.answers.answer(
             None if identity is None else ("search", identity),
-            lambda: PageOut.of(reads.service.search(q, wanted)),
+            lambda: _TEMPLATE_JSON.page(reads.service.search(q, wanted)),
             at_once,
         )
         return answer.response(request)
