@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -262,9 +263,15 @@ def _replace_whole(original: str, value: str) -> str:
     return _as_written(value, original)
 
 
+@functools.lru_cache(maxsize=4096)
+def _reading(text: str) -> Understanding:
+    """The reading of a template's own text (the same texts come back for every prompt)."""
+    return understand(text)
+
+
 def _substitute(original: str, found: Mapping[str, str], keys: frozenset[str]) -> str:
     """``original`` with each detail the same reading finds in it replaced by the prompt's."""
-    reading = understand(original)
+    reading = _reading(original)
     pieces: list[str] = []
     at = 0
     for field in sorted(reading.fields, key=lambda f: f.start):
@@ -292,7 +299,7 @@ def _equivalent(field: FoundField, found: Mapping[str, str]) -> str | None:
 
 def _is_a_name(text: str) -> bool:
     """Whether the whole of ``text`` reads as a titled name."""
-    reading = understand(text)
+    reading = _reading(text)
     names = [f for f in reading.fields if f.key in {"name", "speaker"}]
     return len(names) == 1 and names[0].end - names[0].start >= 0.8 * len(text.strip())
 
