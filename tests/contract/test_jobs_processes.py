@@ -143,7 +143,8 @@ def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through
     broker: str, database: str, tmp_path: Path
 ) -> None:
     """App A answers a large export 202; one of two `designcore worker` processes (not A, not
-    B) runs it; app B answers its status, progress and file."""
+    B) runs it; app B answers its status, progress and file. A design saved through A has its
+    preview drawn by a worker and served through B."""
     url = BROKERS[broker]
     if not broker_reachable(url):
         pytest.skip(f"{broker} not reachable at {url}")
@@ -216,6 +217,22 @@ def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through
         assert "application/zip" == result.headers["content-type"]
         with zipfile.ZipFile(io.BytesIO(result.content)) as archive:
             assert PAGES == len(archive.namelist())
+        # A design's preview: app A debounces the save and submits a job; a worker draws it.
+        created = httpx.post(
+            f"{a}/api/v1/designs",
+            json={"blank": {"width": 200, "height": 250}},
+            headers=bearer,
+            timeout=30,
+        )
+        assert 201 == created.status_code, created.text
+        preview_url = f"{b}/api/v1/designs/{created.json()['id']}/preview"
+        preview = httpx.get(preview_url, headers=bearer, timeout=10)
+        while preview.status_code == 404 and time.monotonic() < deadline + 60:
+            time.sleep(0.2)
+            preview = httpx.get(preview_url, headers=bearer, timeout=10)
+        assert 200 == preview.status_code, f"{preview.text}\n{processes.output()}"
+        assert preview.content.startswith(b"\x89PNG")
+
         stranger = httpx.post(
             f"{b}/auth/v1/signup",
             json={"email": f"other-{queue}@example.com", "password": "kolanut-42-Lagos"},

@@ -47,7 +47,7 @@ from designcore.app.services.analytics import AnalyticsService, BrowserAnalytics
 from designcore.app.services.auth import AccountsAuthenticator, AuthService, AuthSettings, UserView
 from designcore.app.services.calendar import CalendarService
 from designcore.app.services.creators import CreatorService
-from designcore.app.services.designs import DesignService
+from designcore.app.services.designs import DESIGN_PREVIEW_JOB, DesignService
 from designcore.app.services.exports import EXPORT_JOB, ExportService, storage_image_loader
 from designcore.app.services.jobs import JobHandler, JobService
 from designcore.app.services.logo_maker import LogoMakerService
@@ -441,7 +441,10 @@ def _job_queue(settings: Settings) -> JobQueue:
 def _job_handlers(container: Container) -> dict[str, Callable[[], JobHandler]]:
     """The handler of each job kind, looked up when a job runs (the services that run jobs
     also submit them, so they are built after the job service)."""
-    return {EXPORT_JOB: lambda: container.exports().run_job}
+    return {
+        EXPORT_JOB: lambda: container.exports().run_job,
+        DESIGN_PREVIEW_JOB: lambda: container.designs().run_preview_job,
+    }
 
 
 def _job_service(
@@ -970,6 +973,21 @@ class Container(containers.DeclarativeContainer):
             ),
         ).provider,
     )
+    job_store: providers.Selector[JobStore] = _by_database(
+        settings,
+        memory=providers.Singleton(InMemoryJobStore),
+        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.jobs:SqlAlchemyJobStore"),
+    )
+    job_queue: providers.Singleton[JobQueue] = providers.Singleton(_job_queue, settings=settings)
+    jobs: providers.Singleton[JobService] = providers.Singleton(
+        _job_service,
+        store=job_store,
+        queue=job_queue,
+        storage=storage,
+        clock=clock,
+        handlers=providers.Callable(_job_handlers, __self__),
+        settings=settings,
+    )
     design_repository: providers.Selector[DesignRepository] = _by_database(
         settings,
         memory=providers.Singleton(InMemoryDesignRepository),
@@ -977,6 +995,7 @@ class Container(containers.DeclarativeContainer):
     )
     designs: providers.Singleton[DesignService] = providers.Singleton(
         DesignService,
+        jobs=jobs.provider,
         events=event_recorder,
         designs=design_repository,
         catalogue=catalogue,
@@ -1023,21 +1042,6 @@ class Container(containers.DeclarativeContainer):
         editor=providers.Factory(_lazy("designcore.adapters.pillow:PillowPhotoEditor")),
         policy=providers.Singleton(_bucket_policy, settings=settings),
         designs=designs,
-    )
-    job_store: providers.Selector[JobStore] = _by_database(
-        settings,
-        memory=providers.Singleton(InMemoryJobStore),
-        sqlalchemy=_on_engine(engine, "designcore.adapters.sqlalchemy.jobs:SqlAlchemyJobStore"),
-    )
-    job_queue: providers.Singleton[JobQueue] = providers.Singleton(_job_queue, settings=settings)
-    jobs: providers.Singleton[JobService] = providers.Singleton(
-        _job_service,
-        store=job_store,
-        queue=job_queue,
-        storage=storage,
-        clock=clock,
-        handlers=providers.Callable(_job_handlers, __self__),
-        settings=settings,
     )
     exports: providers.Singleton[ExportService] = providers.Singleton(
         ExportService,

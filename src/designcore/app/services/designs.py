@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -69,6 +69,13 @@ from designcore.ports.designs import DesignRepository
 from designcore.ports.images import ImageCodec
 from designcore.ports.rendering import Renderer
 from designcore.ports.storage import Storage, StoredObject
+
+if TYPE_CHECKING:
+    from designcore.app.services.jobs import JobContext, JobOutput, JobService
+    from designcore.domain.jobs import Job
+
+DESIGN_PREVIEW_JOB = "design_preview"
+"""The job kind of a design's preview drawn by a worker process (a broker is configured)."""
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +208,9 @@ class DesignService:
         renderer: Renderer,
         codec: ImageCodec,
         events: EventRecorder = NO_EVENTS,
+        jobs: Callable[[], JobService] | None = None,
     ) -> None:
+        self._jobs = jobs
         self._events = events
         self._designs = designs
         self._catalogue = catalogue
@@ -214,7 +223,7 @@ class DesignService:
         self._codec = codec
         self._creating: dict[str, threading.Lock] = {}
         self._creating_guard = threading.Lock()
-        self.previews = PreviewQueue(self.draw_preview)
+        self.previews = PreviewQueue(self._preview_due)
 
     @staticmethod
     def _owner(viewer: Viewer) -> str:
@@ -519,6 +528,24 @@ class DesignService:
         if current.version != drawn.version:
             raise VersionConflict(current.version, drawn.version)
         return attrs.evolve(current, preview_key=path)
+
+    def _preview_due(self, owner_id: str, design_id: str) -> None:
+        """A design's saves paused: draw its preview here, or, when jobs run in worker
+        processes (a broker is configured), hand the drawing to them as a job."""
+        jobs = self._jobs() if self._jobs is not None else None
+        if jobs is None or jobs.queue.in_process:
+            self.draw_preview(owner_id, design_id)
+            return
+        jobs.submit(DESIGN_PREVIEW_JOB, owner_id, {"design_id": design_id})
+
+    def run_preview_job(self, job: Job, context: JobContext) -> JobOutput | None:
+        """Draw the preview of a ``design_preview`` job (what a worker runs); the preview is
+        kept with the design, so the job has no file of its own."""
+        design_id = job.params.get("design_id")
+        if not isinstance(design_id, str) or not design_id:
+            raise ValidationFailed([FieldIssue("params.design_id", "expected a design id")])
+        self.draw_preview(job.owner_id, design_id)
+        return None
 
     def draw_preview(self, owner_id: str, design_id: str) -> None:
         """Draw the design's first page :data:`PREVIEW_WIDTH` px wide (at most

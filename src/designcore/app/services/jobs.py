@@ -117,8 +117,9 @@ class JobContext:
             raise JobCancelled("the job was cancelled")
 
 
-JobHandler = Callable[[Job, JobContext], JobOutput]
-"""Does a job's work; raises ``DesignCoreError`` subclasses for failures (``Unavailable`` and
+JobHandler = Callable[[Job, JobContext], "JobOutput | None"]
+"""Does a job's work and answers its file (``None``: the work keeps its own result, as a
+design's preview does); raises ``DesignCoreError`` subclasses for failures (``Unavailable`` and
 unexpected exceptions are retried, the others are final)."""
 
 
@@ -384,6 +385,13 @@ class JobService:
             log.exception("job %s (%s) failed", running.id, running.kind)
             self._fail(
                 attempt, JobError("job_failed", "the job failed unexpectedly"), retryable=True
+            )
+            return
+        if output is None:  # the handler kept what it made itself
+            attempt.finish(
+                lambda job, now: job.moved(
+                    JobMove.SUCCEED, now, progress=100, lease_until=None, error=None
+                )
             )
             return
         key = f"{running.owner_id}/{running.id}/{output.filename}"

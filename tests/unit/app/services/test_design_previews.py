@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
-from designcore.app.services.designs import PreviewQueue
+from dependency_injector import providers
+
+from designcore.app import Container
+from designcore.app.services.auth import IssuedSession
+from designcore.app.services.designs import (
+    DESIGN_PREVIEW_JOB,
+    Blank,
+    DesignService,
+    PreviewQueue,
+)
+from designcore.domain.jobs import JobState
+from designcore.domain.premium import Viewer
 
 
 class TestPreviewQueue:
@@ -59,3 +71,57 @@ class TestPreviewQueue:
         queue.submit("u1", "good")
         assert queue.drain(10)
         assert ["good"] == drawn
+
+
+class BrokerQueue:
+    """A queue standing for a broker: jobs wait for a worker (the test runs them)."""
+
+    in_process = False
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def enqueue(self, job_id: str, kind: str, delay_seconds: float = 0.0) -> None:
+        self.sent.append(job_id)
+
+    def serve(self, runner: Callable[[str], None]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class TestPreviewsAsJobs:
+    def test_with_a_broker_a_paused_design_is_drawn_by_a_worker_job(
+        self, memory_container: Container, ada: IssuedSession
+    ) -> None:
+        """When jobs run in worker processes, the app only submits a design_preview job once
+        the saves pause; running the job (as a worker does) draws and records the preview."""
+        queue = BrokerQueue()
+        memory_container.job_queue.override(providers.Object(queue))
+        designs: DesignService = memory_container.designs()
+        owner = Viewer(user_id=ada.user.id)
+        design = designs.create(owner, blank=Blank(width=400, height=500))
+        assert designs.previews.drain(30)
+        assert None is designs.get(owner, design.id).preview_key
+        (job_id,) = queue.sent
+        jobs = memory_container.jobs()
+        assert (DESIGN_PREVIEW_JOB, JobState.QUEUED) == (
+            jobs.status(owner, job_id).kind,
+            jobs.status(owner, job_id).state,
+        )
+        jobs.run(job_id)
+        assert JobState.SUCCEEDED == jobs.status(owner, job_id).state
+        assert designs.get(owner, design.id).preview_key is not None
+        assert designs.preview(owner, design.id).data.startswith(b"\x89PNG")
+
+    def test_in_process_the_preview_is_drawn_as_before(
+        self, memory_container: Container, ada: IssuedSession
+    ) -> None:
+        """With the embedded default no job is made: the preview queue draws it itself."""
+        designs: DesignService = memory_container.designs()
+        owner = Viewer(user_id=ada.user.id)
+        design = designs.create(owner, blank=Blank(width=400, height=500))
+        assert designs.previews.drain(30)
+        assert designs.get(owner, design.id).preview_key is not None
+        assert [] == memory_container.job_store().list_by_owner(owner.user_id or "")
