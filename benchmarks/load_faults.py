@@ -136,6 +136,14 @@ def measure(
         fault=faults[0] if faults else None,
     )
     print(f"{name}: {summary_line(tally)}; stored {stored}", flush=True)
+    if run.fault is not None:
+        inside = [a for a in run.answers if in_window(a, run)]
+        outside = [a for a in run.answers if not in_window(a, run)]
+        print(f"  inside the fault: {_errors(inside)}; outside: {_errors(outside)}", flush=True)
+    else:
+        print(f"  errors: {_errors(run.answers)}", flush=True)
+    for line in _messages(run.answers):
+        print(line, flush=True)
     return run
 
 
@@ -226,28 +234,35 @@ def fault(
     stop_at: float,
     down_for: float,
 ) -> Callable[[Tally], Awaitable[Fault]]:
-    """A fault injected ``stop_at`` seconds into the window for ``down_for`` seconds, with each
-    app's readiness probed every half second from before the stop until it recovers."""
+    """A fault injected ``stop_at`` seconds into the window for ``down_for`` seconds. Each app
+    process's readiness is probed every half second from the stop until all are ready again,
+    beside the schedule (a probe waits its turn in a busy process; the schedule does not wait
+    for it)."""
 
     async def inject(tally: Tally) -> Fault:
         probes: list[Any] = []
-        await asyncio.sleep(max(0.0, stop_at - 2))
-        await _probe(app_urls, tally, probes)
-        await asyncio.sleep(2)
-        stopped_at = time.monotonic() - tally.started
+        moments: dict[str, float] = {}
+
+        def now() -> float:
+            return time.monotonic() - tally.started
+
+        async def probing() -> float | None:
+            while "started" not in moments or now() < moments["started"] + 60:
+                ready = await _probe(app_urls, tally, probes)
+                if ready and "started" in moments:
+                    return now()
+                await asyncio.sleep(0.5)
+            return None
+
+        await asyncio.sleep(stop_at)
+        moments["stopped"] = now()
         await asyncio.to_thread(stop)
-        while time.monotonic() - tally.started < stopped_at + down_for:
-            await _probe(app_urls, tally, probes)
-            await asyncio.sleep(0.5)
+        prober = asyncio.create_task(probing())
+        await asyncio.sleep(max(0.0, moments["stopped"] + down_for - now()))
         await asyncio.to_thread(start)
-        started_at = time.monotonic() - tally.started
-        recovered_at = None
-        while time.monotonic() - tally.started < started_at + 30:
-            if await _probe(app_urls, tally, probes):
-                recovered_at = time.monotonic() - tally.started
-                break
-            await asyncio.sleep(0.5)
-        return Fault(name, stopped_at, started_at, recovered_at, tuple(probes))
+        moments["started"] = now()
+        recovered_at = await prober
+        return Fault(name, moments["stopped"], moments["started"], recovered_at, tuple(probes))
 
     return inject
 

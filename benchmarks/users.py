@@ -52,9 +52,16 @@ SEARCH_TERMS = (
     "sale",
     "ankara",
 )
-BIG_EXPORT_RATIO = 5.5
-"""A pixel ratio that makes a seed flyer's PNG about 44 MP: above the job threshold (40 MP),
-within a free plan's limits (50 MP a page, 200 MP an export)."""
+BIG_EXPORT_PIXELS = 44e6
+"""A big export's output: above the job threshold (40 MP), within a free plan's limits (50 MP
+a page, 200 MP an export)."""
+
+
+def big_export_ratio(width: float, height: float) -> float:
+    """The pixel ratio that makes a ``width`` x ``height`` page about 44 MP (no side over
+    9,000 px)."""
+    ratio = (BIG_EXPORT_PIXELS / (width * height)) ** 0.5
+    return round(min(ratio, 9000 / max(width, height)), 2)
 
 
 @attrs.frozen
@@ -138,6 +145,7 @@ class User:
             transport=httpx.AsyncHTTPTransport(local_address=_address(plan.index)),
         )
         self.designs = 0
+        self.big_exported = False
 
     async def close(self) -> None:
         await self.client.aclose()
@@ -254,8 +262,10 @@ class User:
             "/api/v1/exports",
             json={"design_id": design_id, "format": "png", "pixel_ratio": 0.5},
         )
-        if self.catalogue.jobs and self.plan.index % 25 == 0:
-            await self.big_export(design_id, until)
+        if self.catalogue.jobs and self.plan.index % 15 == 0 and not self.big_exported:
+            self.big_exported = True
+            size = self.catalogue.sizes.get(template, (1080, 1350))
+            await self.big_export(design_id, big_export_ratio(*size), until)
 
     async def save(self, design_id: str, document: Any, etag: str, number: int) -> str | None:
         """One save made from ``etag``'s version; the new ETag when acknowledged. A save that
@@ -280,13 +290,13 @@ class User:
                 return reloaded.headers.get("etag")
         return None
 
-    async def big_export(self, design_id: str, until: float) -> None:
+    async def big_export(self, design_id: str, ratio: float, until: float) -> None:
         """A download big enough to be a job: submit, poll, fetch the file."""
         submitted = await self.ask(
             "export_big",
             "POST",
             "/api/v1/exports",
-            json={"design_id": design_id, "format": "png", "pixel_ratio": BIG_EXPORT_RATIO},
+            json={"design_id": design_id, "format": "png", "pixel_ratio": ratio},
         )
         if submitted is None or submitted.status_code != 202:
             return
@@ -339,6 +349,8 @@ class Catalogue:
     templates: list[dict[str, Any]]
     customisable: list[str]
     jobs: bool
+    sizes: dict[str, tuple[float, float]] = attrs.field(factory=dict)
+    """Template id -> its page's width and height in pixels."""
     """Whether the server has the jobs API (big exports are then jobs)."""
 
 
@@ -362,7 +374,8 @@ def learn_catalogue(base_url: str, token: str) -> Catalogue:
         jobs = spec.status_code == 200 and "/api/v1/jobs/{job_id}" in spec.text
     if not customisable:
         raise RuntimeError("no template a free member can open: is the catalogue seeded?")
-    return Catalogue(categories, templates, customisable, jobs)
+    sizes = {t["id"]: (t["width"], t["height"]) for t in templates if t["width"] and t["height"]}
+    return Catalogue(categories, templates, customisable, jobs, sizes)
 
 
 async def _sign_up_members(base_url: str, count: int, concurrency: int = 6) -> list[Plan]:
