@@ -6,6 +6,7 @@ import threading
 import uuid
 from datetime import UTC, datetime, timedelta
 
+import attrs
 import pytest
 import sqlalchemy as sa
 
@@ -150,3 +151,17 @@ class TestJobStore:
         assert JobState.QUEUED == store.get(live.id).state
         with pytest.raises(JobNotFound):
             store.get(old.id)
+
+    def test_overdue_answers_queued_jobs_past_their_time(self, store: JobStore) -> None:
+        """A queued job is overdue once its retry time (or its last change) is before the
+        moment; running and finished jobs never are."""
+        first, retry, running = queued(), queued(), queued()
+        for job in (first, retry, running):
+            store.add(job)
+        later = EPOCH + timedelta(minutes=10)
+        store.replace(attrs.evolve(retry, run_after=later, updated_at=EPOCH), JobState.QUEUED)
+        store.replace(start(running, EPOCH, "w1"), JobState.QUEUED)
+        assert [first.id] == [job.id for job in store.overdue(EPOCH + timedelta(minutes=5))]
+        assert [first.id, retry.id] == [
+            job.id for job in store.overdue(EPOCH + timedelta(minutes=11))
+        ]

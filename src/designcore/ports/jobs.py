@@ -48,6 +48,11 @@ class JobStore(Protocol):
         """Running jobs whose lease ran out before ``now``, oldest lease first."""
         ...
 
+    def overdue(self, before: datetime, limit: int = 100) -> list[Job]:
+        """Queued jobs that should have started before ``before``: their retry time (or, for
+        a first attempt, their last change) is earlier. Oldest first."""
+        ...
+
     def delete_finished_before(self, moment: datetime) -> list[Job]:
         """Remove jobs that finished before ``moment`` and answer them (so their results can be
         removed from storage)."""

@@ -82,6 +82,17 @@ class InMemoryJobStore:
         found.sort(key=lambda job: (job.lease_until, job.id))
         return found[:limit]
 
+    def overdue(self, before: datetime, limit: int = 100) -> list[Job]:
+        """Queued jobs due before the moment."""
+        with self._lock:
+            found = [
+                job
+                for job in self._jobs.values()
+                if job.state is JobState.QUEUED and (job.run_after or job.updated_at) < before
+            ]
+        found.sort(key=lambda job: (job.run_after or job.updated_at, job.id))
+        return found[:limit]
+
     def delete_finished_before(self, moment: datetime) -> list[Job]:
         """Remove jobs finished before the moment."""
         with self._lock:

@@ -206,6 +206,17 @@ class SqlAlchemyJobStore:
         )
         return self._all(statement)
 
+    def overdue(self, before: datetime, limit: int = 100) -> list[Job]:
+        """Queued jobs due before the moment."""
+        due = sa.func.coalesce(_J.run_after, _J.updated_at)
+        statement = (
+            sa.select(JOBS)
+            .where(_J.state == JobState.QUEUED.value, due < utc(before))
+            .order_by(due, _J.id)
+            .limit(limit)
+        )
+        return self._all(statement)
+
     def delete_finished_before(self, moment: datetime) -> list[Job]:
         """Delete and answer the jobs finished before the moment."""
         condition = sa.and_(_J.finished_at.is_not(None), _J.finished_at < utc(moment))

@@ -320,11 +320,23 @@ class JobService:
     # --- housekeeping ------------------------------------------------------------------------
 
     def recover(self) -> int:
-        """Queue again (or fail) every running job whose worker stopped renewing its lease;
-        answer how many were taken up. Safe in several processes at once."""
+        """Queue again (or fail) every running job whose worker stopped renewing its lease,
+        and hand the queue again every queued job left waiting a lease past its time (its
+        message was lost: an in-process queue's process stopped, or the broker refused a
+        retry); answer how many were taken up. Safe in several processes at once: a job
+        handed twice runs once."""
+        now = self._clock.now()
         taken = 0
-        for job in self._store.stale(self._clock.now()):
+        for job in self._store.stale(now):
             taken += self._recover_one(job)
+        for job in self._store.overdue(now - self._lease):
+            touched = self._store.replace(
+                attrs.evolve(job, updated_at=now, run_after=None), JobState.QUEUED
+            )
+            if touched is not None:
+                log.warning("job %s: waited past its time; handed to the queue again", job.id)
+                self._enqueue_later(touched)
+                taken += 1
         return taken
 
     def _recover_one(self, job: Job) -> int:

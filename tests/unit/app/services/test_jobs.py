@@ -300,3 +300,20 @@ class TestInProcessQueue:
             assert JobState.SUCCEEDED == service.status(OWNER, job.id).state
         finally:
             queue.close()
+
+
+class TestLostMessages:
+    def test_a_queued_job_whose_message_was_lost_is_handed_again_once(
+        self, harness: Harness
+    ) -> None:
+        """A job still queued a lease after it was due (its process stopped) is sent to the
+        queue again by recover, once per lease, and then runs."""
+        job = harness.submit()
+        harness.queue.sent.clear()  # the message is lost with its process
+        assert 0 == harness.service.recover()
+        harness.clock.advance(timedelta(seconds=31))
+        assert 1 == harness.service.recover()
+        assert 0 == harness.service.recover()
+        assert [job.id] == [job_id for job_id, _ in harness.queue.sent]
+        harness.service.run(job.id)
+        assert JobState.SUCCEEDED == harness.service.status(OWNER, job.id).state
