@@ -3,6 +3,7 @@ exactly what the database answers, and never an answer of a catalogue that has s
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -227,3 +228,49 @@ class TestHomeRowsKept:
         expected = catalogue.newest_in_categories(("Church",), 3)["Church"]
         assert list(expected) == list(after["Church"])
         assert ["Quokka", templates[2].name, templates[3].name] == [t.name for t in after["Church"]]
+
+
+class TestKeptAnswersAwaited:
+    @pytest.mark.postgresql
+    def test_kept_answers_confirmed_without_holding_the_loop(
+        self, postgresql_engine: sa.Engine
+    ) -> None:
+        """On PostgreSQL the kept home rows and search pages are answered after an awaited
+        version read, equal to the database's answers; after another process changes the
+        catalogue, every caller, however many at once, is refused until read again."""
+        engine = postgresql_engine
+        database = SqlAlchemyTemplateCatalogue(engine, search_index="off")
+        catalogue = SqlAlchemyTemplateCatalogue(engine, search_index="background")
+        database.add_many(templates := generated(40, 6))
+        catalogue.refresh_search_index()
+        rows = catalogue.newest_in_categories_at_once(("Church",), 5)
+        page = catalogue.search_at_once("praise", PageRequest())
+        assert page is not None
+
+        async def kept() -> list[object]:
+            return list(
+                await asyncio.gather(
+                    *(catalogue.newest_in_categories_kept(("Church",), 5) for _ in range(10)),
+                    *(catalogue.search_kept("praise", PageRequest()) for _ in range(10)),
+                )
+            )
+
+        found = asyncio.run(kept())
+        assert [rows] * 10 == found[:10]
+        assert [_ids(database.search("praise", PageRequest()))] * 10 == [
+            _ids(p)
+            for p in found[10:]  # type: ignore[arg-type]
+        ]
+        _change_in_another_process(
+            engine, [f"UPDATE design_templates SET name = 'Quokka' WHERE id = '{templates[0].id}'"]
+        )
+        assert [None] * 20 == asyncio.run(kept())
+
+    def test_sqlite_answers_nothing_awaited(self, sqlite_engine: sa.Engine) -> None:
+        """SQLite reads at once on the loop instead: the awaited reads decline."""
+        catalogue = SqlAlchemyTemplateCatalogue(sqlite_engine)
+        catalogue.add(make_template(name="Praise Night"))
+        catalogue.refresh_search_index()
+        assert catalogue.newest_in_categories_at_once(("Church",), 5)
+        assert asyncio.run(catalogue.newest_in_categories_kept(("Church",), 5)) is None
+        assert asyncio.run(catalogue.search_kept("praise", PageRequest())) is None

@@ -122,6 +122,21 @@ class ImmediateReads(Protocol):
         worker thread."""
         ...
 
+    async def newest_in_categories_kept(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]] | None:
+        """What :meth:`TemplateCatalogue.newest_in_categories` answers, from rows this process
+        keeps, when the catalogue is confirmed unchanged since they were read (awaiting the
+        database without holding the event loop); ``None`` when not: then try
+        :meth:`newest_in_categories_at_once`."""
+        ...
+
+    async def search_kept(self, term: str, request: PageRequest) -> Page[TemplateSummary] | None:
+        """What :meth:`TemplateCatalogue.search` answers, from what this process keeps, when
+        the catalogue is confirmed unchanged since (as above); ``None`` when not: then try
+        :meth:`search_at_once`."""
+        ...
+
     def search_at_once(self, term: str, request: PageRequest) -> Page[TemplateSummary] | None:
         """What :meth:`TemplateCatalogue.search` answers, at once in this process; ``None``
         when that would mean waiting (as above, or what the search needs is not at hand):

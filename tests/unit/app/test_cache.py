@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
 import anyio
 import attrs
+import pytest
 import sqlalchemy as sa
 from litestar.testing import TestClient
 
@@ -22,7 +24,7 @@ from designcore.app.seeding import migrate_database
 from designcore.app.services.cache import TtlCache
 from designcore.domain.pagination import PageRequest
 from designcore.domain.templates import HOME_CATEGORIES, HomeRow
-from support import make_template
+from support import KEY_ENCRYPTION_KEY, make_template
 
 MakeContainer = Callable[..., Container]
 
@@ -137,6 +139,40 @@ class TestAnswerCache:
         assert [1, 2] == [len(r.json()["rows"][0]["templates"]) for r in (first, second)]
         expected = EncodedAnswer.of(HomeOut.of(container.catalogue_service().home_rows())).body
         assert expected == second.content
+
+    @pytest.mark.postgresql
+    def test_reads_on_postgresql_are_fresh_without_the_cache(
+        self, make_memory_container: MakeContainer, postgresql_engine: sa.Engine
+    ) -> None:
+        """On PostgreSQL with the answer cache off, home rows and search answered from what
+        the process keeps show a template renamed by another connection on the next
+        request, and equal what the service reads in a worker thread."""
+        container = make_memory_container(
+            DESIGNCORE_DATABASE_URL=postgresql_engine.url.render_as_string(hide_password=False),
+            DESIGNCORE_DATABASE_SCHEMA="designcore_test",
+            DESIGNCORE_KEY_ENCRYPTION_KEY=KEY_ENCRYPTION_KEY,
+            DESIGNCORE_SEED_ON_START="false",
+        )
+        container.catalogue().add(template := make_template(name="Harvest Praise"))
+        with TestClient(app=create_app(container=container)) as client:
+            for _ in range(3):  # read, then kept and confirmed
+                client.get("/api/v1/templates/home").raise_for_status()
+                client.get("/api/v1/templates/search", params={"q": "harvest"})
+            time.sleep(0.5)  # the search index, built in the background on the first search
+            client.get("/api/v1/templates/search", params={"q": "harvest"}).raise_for_status()
+            with postgresql_engine.begin() as conn:
+                conn.execute(
+                    sa.text("UPDATE design_templates SET name = 'Harvest Night' WHERE id = :id"),
+                    {"id": template.id},
+                )
+            home = client.get("/api/v1/templates/home")
+            found = client.get("/api/v1/templates/search", params={"q": "harvest"})
+        service = container.catalogue_service()
+        assert EncodedAnswer.of(HomeOut.of(service.home_rows())).body == home.content
+        assert ["Harvest Night"] == [t["name"] for t in found.json()["templates"]]
+        assert EncodedAnswer.of(PageOut.of(service.search("harvest", PageRequest()))).body == (
+            found.content
+        )
 
 
 class TestTemplateJson:

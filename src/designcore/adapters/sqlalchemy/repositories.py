@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
 import os
@@ -89,6 +91,7 @@ _KEPT_SUMMARIES = 8192
 """How many templates read for searches are kept with the search index (then all are
 forgotten and read again)."""
 _VERSION = sa.select(CATALOGUE_VERSION.c.version).where(CATALOGUE_VERSION.c.id == 1)
+_VERSION_SQL = "SELECT version FROM design_template_version WHERE id = 1"
 _SEARCH_WORDS = sa.select(
     _T.search_order, _T.search_name, _T.search_keys, _T.search_prose
 ).order_by(_T.search_order.desc())
@@ -312,6 +315,74 @@ class _LoopReader:
             self._close_unlocked()
 
 
+class _AsyncVersion:
+    """The catalogue's version read over an asyncio connection of the process's own to
+    PostgreSQL, so that the event loop serves other requests during the round trip.
+
+    Callers arriving while a read is under way share the next one, which starts after they
+    arrived (so each caller's answer is at least as new as its request), and the round trips
+    never queue up behind each other. ``None`` when the read fails (the connection is then
+    opened again by the next read). A connection belongs to one event loop.
+    """
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self._engine = engine
+        self._params: dict[str, Any] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._connection: Any = None
+        self._running: asyncio.Future[None] | None = None
+        self._waiting: asyncio.Future[int | None] | None = None
+
+    async def read(self) -> int | None:
+        """The version, read by a query that started after this call."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._loop, self._connection, self._running, self._waiting = loop, None, None, None
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self._waiting = loop.create_future()
+            if self._running is None:
+                self._start()
+        return await asyncio.shield(waiting)
+
+    def _start(self) -> None:
+        waiting, self._waiting = self._waiting, None
+        assert waiting is not None
+        self._running = asyncio.ensure_future(self._run(waiting))
+
+    async def _run(self, waiting: asyncio.Future[int | None]) -> None:
+        found: int | None = None
+        try:
+            connection = self._connection or await self._connect()
+            cursor = await connection.execute(_VERSION_SQL, prepare=True)
+            row = await cursor.fetchone()
+            found = None if row is None else int(row[0])
+        except Exception:  # any failure: the caller reads the ordinary way
+            log.debug("reading the catalogue version failed", exc_info=True)
+            connection, self._connection = self._connection, None
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    await connection.close()
+        finally:
+            if not waiting.done():
+                waiting.set_result(found)
+            self._running = None
+            if self._waiting is not None:
+                self._start()
+
+    async def _connect(self) -> Any:
+        import psycopg  # the PostgreSQL driver, there whenever this engine is
+
+        if self._params is None:  # the pool's arguments: host, database, user, schema path
+            with self._engine.connect() as conn:
+                info = conn.connection.driver_connection.info  # type: ignore[union-attr]
+                self._params = {**info.get_parameters(), "password": info.password}
+        connection = await psycopg.AsyncConnection.connect(**self._params, autocommit=True)
+        await connection.execute("SET default_transaction_read_only = on")
+        self._connection = connection
+        return connection
+
+
 def _adjust_counts(conn: sa.Connection, changes: Counter[tuple[str, str]]) -> None:
     """Add each delta to its (category, sub-category) count, creating rows as needed."""
     dialect_insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
@@ -377,6 +448,9 @@ class SqlAlchemyTemplateCatalogue:
         self._prepared: dict[sa.Select[Any], _Prepared] = {}
         self._reader = _LoopReader(self._engine) if _LoopReader.serves(self._engine) else None
         self._index_mode = search_index
+        self._async_version = (
+            _AsyncVersion(self._engine) if self._engine.dialect.name == "postgresql" else None
+        )
         self._newest_kept: dict[
             tuple[tuple[str, ...], int], tuple[int, Mapping[str, Sequence[TemplateSummary]]]
         ] = {}
@@ -542,6 +616,39 @@ class SqlAlchemyTemplateCatalogue:
                 self._newest_kept.clear()
             self._newest_kept[(named, limit)] = (int(found[0][0][0]), answer)
         return answer
+
+    async def newest_in_categories_kept(
+        self, categories: Sequence[str], limit: int
+    ) -> Mapping[str, Sequence[TemplateSummary]] | None:
+        """The rows :meth:`newest_in_categories_at_once` keeps, when a version read now
+        (on PostgreSQL, over an asyncio connection) says they are still the catalogue's;
+        ``None`` otherwise."""
+        if self._async_version is None:
+            return None
+        kept = self._newest_kept.get((tuple(dict.fromkeys(categories)), limit))
+        if kept is None:
+            return None
+        return kept[1] if await self._async_version.read() == kept[0] else None
+
+    async def search_kept(self, term: str, request: PageRequest) -> Page[TemplateSummary] | None:
+        """:meth:`search` from the search index and the templates kept with it, when a
+        version read now (on PostgreSQL, over an asyncio connection) says the index is
+        still the catalogue's; ``None`` otherwise, or when some template of the page is not
+        kept yet."""
+        index = self._index
+        if self._async_version is None or index is None or self._index_mode == "off":
+            return None
+        tokens = search_tokens(term)
+        if not tokens:
+            return Page.of([], 0, request)
+        orders, total = index.search(tokens, request.offset, request.limit)
+        try:
+            items = [index.summaries[order] for order in orders]
+        except KeyError:
+            return None
+        if await self._async_version.read() != index.version:
+            return None
+        return Page.of(items, total, request)
 
     def all(self) -> Sequence[TemplateSummary]:
         """Every template by category, then newest first."""

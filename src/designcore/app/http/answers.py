@@ -9,7 +9,7 @@ processes may disagree for at most that long after a change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from datetime import timedelta
 from typing import Any
 
@@ -83,18 +83,24 @@ class AnswerCache:
         key: Hashable | None,
         compute: Callable[[], object],
         at_once: Callable[[], object | None] | None = None,
+        kept: Callable[[], Awaitable[object | None]] | None = None,
     ) -> EncodedAnswer:
         """The kept answer for ``key``, else ``compute()``'s encoded in a worker thread (the
         read may wait on the database) and kept. A ``None`` key is never kept.
 
         ``at_once``, when given, is tried first, here on the event loop: a read that answers
         without waiting (an in-process database's own connection) or ``None`` when it cannot,
-        and then ``compute`` runs in a worker thread as usual."""
+        and then ``compute`` runs in a worker thread as usual.
+
+        ``kept``, when given, is tried before ``at_once``: an answer the process keeps,
+        awaited (it may confirm with the database that it is current) or ``None``."""
         if key is not None:
             found = self._answers.get(key)
             if found is not None:
                 return found
-        value = None if at_once is None else at_once()
+        value = None if kept is None else await kept()
+        if value is None and at_once is not None:
+            value = at_once()
         if value is not None:
             answer = EncodedAnswer.of(value)
         else:

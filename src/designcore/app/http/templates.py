@@ -118,8 +118,15 @@ class TemplateController(Controller):
             rows = reads.service.home_rows_at_once(limit)
             return None if rows is None else _TEMPLATE_JSON.home(rows)
 
+        async def kept() -> object | None:
+            rows = await reads.service.home_rows_kept(limit)
+            return None if rows is None else _TEMPLATE_JSON.home(rows)
+
         answer = await reads.answers.answer(
-            ("home", limit), lambda: _TEMPLATE_JSON.home(reads.service.home_rows(limit)), at_once
+            ("home", limit),
+            lambda: _TEMPLATE_JSON.home(reads.service.home_rows(limit)),
+            at_once,
+            kept,
         )
         return answer.response(request)
 
@@ -140,10 +147,15 @@ class TemplateController(Controller):
             found = reads.service.search_at_once(q, wanted)
             return None if found is None else _TEMPLATE_JSON.page(found)
 
+        async def kept() -> object | None:
+            found = await reads.service.search_kept(q, wanted)
+            return None if found is None else _TEMPLATE_JSON.page(found)
+
         answer = await reads.answers.answer(
             None if identity is None else ("search", identity),
             lambda: _TEMPLATE_JSON.page(reads.service.search(q, wanted)),
             at_once,
+            kept,
         )
         return answer.response(request)
 

@@ -97,6 +97,18 @@ class CatalogueService:
             return None
         return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
 
+    async def home_rows_kept(self, limit: int = HOME_ROW_SIZE) -> list[HomeRow] | None:
+        """:meth:`home_rows` from rows the catalogue keeps in this process, confirmed current
+        without holding the event loop; ``None`` when it cannot (then try
+        :meth:`home_rows_at_once`)."""
+        _check_limit(limit)
+        if self._at_once is None:
+            return None
+        rows = await self._at_once.newest_in_categories_kept(HOME_CATEGORIES, limit)
+        if rows is None:
+            return None
+        return [HomeRow(category, tuple(rows[category])) for category in HOME_CATEGORIES]
+
     def listing(
         self,
         request: PageRequest,
@@ -123,6 +135,24 @@ class CatalogueService:
             raise ValidationFailed((FieldIssue("q", "must not be blank"),))
         page = self._search(normalised, request)
         if request.page == 1:
+            self._events.capture(
+                "search_performed", user_id, term=normalised, results=page.total_count
+            )
+        return page
+
+    async def search_kept(
+        self, term: str | None, request: PageRequest, user_id: str | None = None
+    ) -> Page[TemplateSummary] | None:
+        """:meth:`search` from what the catalogue keeps in this process, confirmed current
+        without holding the event loop; ``None`` when it cannot (then try
+        :meth:`search_at_once`)."""
+        normalised = normalise_search_term(term)
+        if normalised is None:
+            raise ValidationFailed((FieldIssue("q", "must not be blank"),))
+        if self._at_once is None:
+            return None
+        page = await self._at_once.search_kept(normalised, request)
+        if page is not None and request.page == 1:
             self._events.capture(
                 "search_performed", user_id, term=normalised, results=page.total_count
             )
