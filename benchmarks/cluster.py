@@ -282,6 +282,8 @@ http {{
     tcp_nopush on;
     keepalive_timeout 65;
     server_tokens off;
+    proxy_cache_path {prefix}/cache/images levels=1:2 keys_zone=designcore_images:10m
+                     max_size=1g inactive=7d use_temp_path=off;
     upstream designcore_app {{
 {servers}        keepalive 32;
     }}
@@ -521,7 +523,7 @@ def running_cluster(
                 "" if workers == 1 else "s",
             )
     nginx_prefix = directory / "nginx"
-    for sub in ("conf/snippets", "logs", "temp"):
+    for sub in ("conf/snippets", "logs", "temp", "cache"):
         (nginx_prefix / sub).mkdir(parents=True)
     shutil.copy(SNIPPET, nginx_prefix / "conf" / "snippets" / SNIPPET.name)
     (nginx_prefix / "conf" / "nginx.conf").write_text(

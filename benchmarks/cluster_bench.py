@@ -155,7 +155,10 @@ def main() -> int:
     )
     print(text)
     if not options.no_write:
-        DOCUMENT.write_text(text)
+        # Runs kept by hand below "## Earlier runs" stay.
+        old = DOCUMENT.read_text() if DOCUMENT.exists() else ""
+        marker = old.find("\n## Earlier runs")
+        DOCUMENT.write_text(text + (old[marker:] if marker >= 0 else ""))
     return 0
 
 

@@ -179,7 +179,8 @@ describe('the member journey', () => {
       // The referral dialog.
       await page.getByRole('button', { name: 'Referral Program' }).click();
       const referral = page.getByRole('dialog', { name: 'Referral Program' });
-      const link = referral.getByLabel('Your referral link');
+      // Exact: the spinner shown while the code loads is labelled 'Loading your referral link'.
+      const link = referral.getByLabel('Your referral link', { exact: true });
       await link.waitFor();
       const myCode = (await call('/api/v1/profiles/me', { method: 'GET', token })).body.referral_code;
       assert.equal(await link.inputValue(), `${BASE_URL}?ref=${myCode}`);

@@ -138,7 +138,7 @@ describe('a member', () => {
 
       await page.getByRole('button', { name: 'Referral Program' }).click();
       const referral = page.getByRole('dialog', { name: 'Referral Program' });
-      await referral.getByLabel('Your referral link').waitFor();
+      await referral.getByLabel('Your referral link', { exact: true }).waitFor();
       await assertAccessible(page, 'the referral dialog', '[role="dialog"]');
       await page.keyboard.press('Escape');
       assert.deepEqual(errors, []);
