@@ -270,7 +270,7 @@ def cluster(session: nox.Session) -> None:
     session.run("npx", "vite", "build", external=True)
     session.chdir(ROOT)
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from cluster import running_cluster  # benchmarks/cluster.py
+    from cluster import export_job_through, running_cluster  # benchmarks/cluster.py
 
     with running_cluster(
         app_processes=int(os.environ.get("DESIGNCORE_CLUSTER_APPS", "2")),
@@ -289,6 +289,13 @@ def cluster(session: nox.Session) -> None:
             },
             CLUSTER_BROWSER_TESTS,
         )
+        if running.workers:
+            # A big export through nginx is a job, and a job worker (not an app process) runs it.
+            worker = export_job_through(running.base_url)
+            pids = {str(process.popen.pid) for process in running.workers if process.popen}
+            if worker.rpartition(":")[2] not in pids:  # the job's worker is HOST:PID
+                session.error(f"the export job ran in {worker}, not in a job worker {pids}")
+            session.log(f"a big export through nginx ran as a job in worker {worker}")
     session.log(f"cluster session: {time.monotonic() - started:.0f} s")
 
 

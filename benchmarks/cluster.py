@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import json
 import logging
 import os
 import pwd
@@ -41,8 +42,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -381,6 +384,12 @@ class Cluster:
     def start_app(self, index: int) -> None:
         self.apps[index].start()
 
+    def stop_worker(self, index: int) -> None:
+        self.workers[index].stop()
+
+    def start_worker(self, index: int) -> None:
+        self.workers[index].start()
+
     def stop(self) -> None:
         """Stop every part it started, front to back."""
         for process in [self.nginx, *self.apps, *self.workers, *self.others, self.redis]:
@@ -392,6 +401,52 @@ class Cluster:
             self.postgres.stop()
         except ClusterError:
             log.exception("stopping PostgreSQL")
+
+
+def _call(base_url: str, method: str, path: str, body: object = None, token: str = "") -> Any:
+    """One JSON request; answers the decoded body (or the bytes' length for a file)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base_url + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        raw = answer.read()
+        if answer.headers.get_content_type() == "application/json":
+            return json.loads(raw)
+        return len(raw)
+
+
+def export_job_through(base_url: str, timeout: float = 120.0) -> str:
+    """A member's big PNG export (44 MP, over the 40 MP job threshold) through ``base_url``:
+    answered 202 with a job, run to ``succeeded`` and its file fetched. Answers the id of the
+    process that ran it (``vm:PID``). Raises ``ClusterError`` when it does not succeed."""
+    email = f"cluster-{uuid.uuid4().hex[:12]}@example.com"
+    signed_up = _call(
+        base_url, "POST", "/auth/v1/signup", {"email": email, "password": "a long passphrase 1"}
+    )
+    token = signed_up["access_token"]
+    rows = _call(base_url, "GET", "/api/v1/templates/home")["rows"]
+    free = next(t for row in rows for t in row["templates"] if not t["is_premium"])
+    design = _call(base_url, "POST", "/api/v1/designs", {"template_id": free["id"]}, token)
+    job = _call(
+        base_url,
+        "POST",
+        "/api/v1/exports",
+        {"design_id": design["id"], "format": "png", "pixel_ratio": 5.5},
+        token,
+    )
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = _call(base_url, "GET", f"/api/v1/jobs/{job['id']}", token=token)
+        if job["state"] == "succeeded":
+            size = _call(base_url, "GET", f"/api/v1/jobs/{job['id']}/result", token=token)
+            log.info("export job %s ran in %s: %d bytes", job["id"], job["worker"], size)
+            return str(job["worker"])
+        if job["state"] in {"failed", "cancelled"}:
+            break
+        time.sleep(0.5)
+    raise ClusterError(f"the export job did not succeed: {job}")
 
 
 @contextlib.contextmanager
@@ -510,7 +565,7 @@ def running_cluster(
             job_workers = [
                 Process(
                     f"worker {index}",
-                    [python, "-m", "designcore.app.cli", "worker"],
+                    [python, "-m", "designcore.app.cli", "worker", "--processes", "1"],
                     logs / f"worker-{index}.log",
                     environment=environment,
                 )
