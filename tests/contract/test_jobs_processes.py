@@ -21,6 +21,8 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from designcore.app.container import build_container
+from designcore.app.settings import load_settings
 from designcore.domain.exports import JOB_ABOVE
 from designcore.testing.builders import make_document
 
@@ -122,6 +124,50 @@ def wait_until_up(processes: Processes, base: str, deadline: float) -> None:
         time.sleep(0.2)
 
 
+def cluster_environment(
+    url: str, queue: str, database: str, tmp_path: Path, public_port: int, **extra: str
+) -> dict[str, str]:
+    """The variables of every process of one test: its database, storage, broker and queue."""
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[2] / "src"), *sys.path]),
+        "DESIGNCORE_ENV": "development",
+        "DESIGNCORE_DATA_DIR": str(tmp_path),
+        "DESIGNCORE_DATABASE_URL": database,
+        "DESIGNCORE_DATABASE_SCHEMA": TEST_SCHEMA,
+        "DESIGNCORE_STORAGE_BACKEND": "local",
+        "DESIGNCORE_STORAGE_ROOT": str(tmp_path / "storage"),
+        "DESIGNCORE_SEED_ON_START": "false",
+        "DESIGNCORE_WEB_DIST": "/nonexistent",
+        "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
+        "DESIGNCORE_LOG_LEVEL": "WARNING",
+        "DESIGNCORE_JOBS_BROKER_URL": url,
+        "DESIGNCORE_JOBS_QUEUE": queue,
+        # One public URL for every app, as behind a load balancer: tokens name it as issuer.
+        "DESIGNCORE_PUBLIC_URL": f"http://127.0.0.1:{public_port}",
+        **{f"DESIGNCORE_{name}": value for name, value in extra.items()},
+    }
+
+
+def make_signing_keys(environ: dict[str, str]) -> None:
+    """The signing keys in the shared database, so two apps starting together find one key
+    rather than each making its own."""
+    container = build_container(load_settings(environ))
+    container.token_signer()
+    container.engine().dispose()
+
+
+def sign_up(base: str, email: str) -> dict[str, str]:
+    answer = httpx.post(
+        f"{base}/auth/v1/signup",
+        json={"email": email, "password": "kolanut-42-Lagos"},
+        headers=V2024,
+        timeout=30,
+    )
+    assert 200 == answer.status_code, answer.text
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
 @pytest.fixture(name="database")
 def fixture_database(postgresql_template: str) -> Iterator[str]:
     """A migrated PostgreSQL database of its own (a clone of the session's template)."""
@@ -150,26 +196,10 @@ def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through
         pytest.skip(f"{broker} not reachable at {url}")
     queue = f"dc-test-{uuid.uuid4().hex[:12]}"
     ports = free_port(), free_port()
-    environ = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[2] / "src"), *sys.path]),
-        "DESIGNCORE_ENV": "development",
-        "DESIGNCORE_DATA_DIR": str(tmp_path),
-        "DESIGNCORE_DATABASE_URL": database,
-        "DESIGNCORE_DATABASE_SCHEMA": TEST_SCHEMA,
-        "DESIGNCORE_STORAGE_BACKEND": "local",
-        "DESIGNCORE_STORAGE_ROOT": str(tmp_path / "storage"),
-        "DESIGNCORE_SEED_ON_START": "false",
-        "DESIGNCORE_WEB_DIST": "/nonexistent",
-        "DESIGNCORE_PAYSTACK_SANDBOX_WEBHOOKS": "false",
-        "DESIGNCORE_LOG_LEVEL": "WARNING",
-        "DESIGNCORE_JOBS_BROKER_URL": url,
-        "DESIGNCORE_JOBS_QUEUE": queue,
-    }
-    # One public URL for both apps, as behind a load balancer: tokens name it as their issuer.
-    environ["DESIGNCORE_PUBLIC_URL"] = f"http://127.0.0.1:{ports[0]}"
+    environ = cluster_environment(url, queue, database, tmp_path, ports[0])
     processes = Processes(environ, tmp_path)
     try:
+        make_signing_keys(environ)  # as a deployment's first start does, before A and B
         apps = [
             processes.start(f"app {n}", "serve", "--port", str(port), "--workers", "1")
             for n, port in zip("AB", ports, strict=True)
@@ -180,14 +210,7 @@ def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through
         wait_until_up(processes, a, deadline)
         wait_until_up(processes, b, deadline)
 
-        signed_up = httpx.post(
-            f"{a}/auth/v1/signup",
-            json={"email": f"{queue}@example.com", "password": "kolanut-42-Lagos"},
-            headers=V2024,
-            timeout=30,
-        )
-        assert 200 == signed_up.status_code, signed_up.text
-        bearer = {"Authorization": f"Bearer {signed_up.json()['access_token']}"}
+        bearer = sign_up(a, f"{queue}@example.com")
         document = make_document(pages=PAGES, width=120, height=150, custom={"name": "Programme"})
         submitted = httpx.post(
             f"{a}/api/v1/exports",
@@ -233,16 +256,62 @@ def test_a_job_submitted_through_one_app_is_done_by_a_worker_and_fetched_through
         assert 200 == preview.status_code, f"{preview.text}\n{processes.output()}"
         assert preview.content.startswith(b"\x89PNG")
 
-        stranger = httpx.post(
-            f"{b}/auth/v1/signup",
-            json={"email": f"other-{queue}@example.com", "password": "kolanut-42-Lagos"},
-            headers=V2024,
-            timeout=30,
-        ).json()["access_token"]
-        hidden = httpx.get(
-            f"{b}{location}", headers={"Authorization": f"Bearer {stranger}"}, timeout=10
-        )
+        stranger = sign_up(b, f"other-{queue}@example.com")
+        hidden = httpx.get(f"{b}{location}", headers=stranger, timeout=10)
         assert 404 == hidden.status_code
     finally:
         processes.stop()
         forget_queue(broker, url, queue)
+
+
+@pytest.mark.postgresql
+def test_a_job_whose_worker_dies_is_finished_by_another_worker(
+    database: str, tmp_path: Path
+) -> None:
+    """A worker killed (SIGKILL) in the middle of a job leaves it running only until its lease
+    ends: it is then queued again and the other worker finishes it (two attempts)."""
+    url = BROKERS["redis"]
+    if not broker_reachable(url):
+        pytest.skip(f"redis not reachable at {url}")
+    queue = f"dc-test-{uuid.uuid4().hex[:12]}"
+    port = free_port()
+    environ = cluster_environment(url, queue, database, tmp_path, port, JOBS_LEASE_SECONDS="5")
+    processes = Processes(environ, tmp_path)
+    try:
+        processes.start("app", "serve", "--port", str(port), "--workers", "1")
+        workers = {
+            process.pid: process
+            for process in (processes.start(f"worker {n}", "worker") for n in (1, 2))
+        }
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        wait_until_up(processes, base, deadline)
+        bearer = sign_up(base, f"{queue}@example.com")
+        # 20 pages of 1,000 px at 2x: 80 MP, long enough to be caught running.
+        document = make_document(pages=20, width=1000, height=1000)
+        submitted = httpx.post(
+            f"{base}/api/v1/exports",
+            json={"document": document, "format": "jpeg", "pixel_ratio": 2},
+            headers=bearer,
+            timeout=30,
+        )
+        assert 202 == submitted.status_code, submitted.text
+        location = submitted.headers["location"]
+        job = httpx.get(f"{base}{location}", headers=bearer, timeout=10).json()
+        while job["state"] != "running" and time.monotonic() < deadline:
+            time.sleep(0.05)
+            job = httpx.get(f"{base}{location}", headers=bearer, timeout=10).json()
+        assert "running" == job["state"], job
+        victim = int(job["worker"].rpartition(":")[2])
+        workers[victim].kill()
+        workers[victim].wait(timeout=10)
+        (survivor,) = set(workers) - {victim}
+
+        while job["state"] not in ("succeeded", "failed") and time.monotonic() < deadline + 90:
+            time.sleep(0.2)
+            job = httpx.get(f"{base}{location}", headers=bearer, timeout=10).json()
+        assert "succeeded" == job["state"], f"{job}\n{processes.output()}"
+        assert (2, survivor) == (job["attempts"], int(job["worker"].rpartition(":")[2]))
+    finally:
+        processes.stop()
+        forget_queue("redis", url, queue)
