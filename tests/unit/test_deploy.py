@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,51 @@ class TestNginx:
         assert MAX_EXPORT_BODY_BYTES == body_limit("/api/v1/exports")
         upload = Settings().storage.max_upload_bytes + MULTIPART_ALLOWANCE
         assert upload == body_limit("/storage/v1/object/")
+
+
+class TestNginxSyntax:
+    def test_the_production_site_passes_nginx_t(self, tmp_path: Path) -> None:
+        """`nginx -t` accepts deploy/nginx/designcore.conf with its snippet, as Debian's nginx
+        would load them (a throwaway certificate and paths in a temporary directory)."""
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(nginx).is_file() or shutil.which("openssl") is None:
+            pytest.skip("nginx or openssl is not installed")
+        certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+        subprocess.run(
+            [
+                *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+                *("-subj", "/CN=design.example.com", "-keyout", str(key), "-out", str(certificate)),
+            ],
+            check=True,
+            capture_output=True,
+        )
+        site = (
+            SITE.replace("/etc/letsencrypt/live/design.example.com/fullchain.pem", str(certificate))
+            .replace("/etc/letsencrypt/live/design.example.com/privkey.pem", str(key))
+            .replace("/var/log/nginx/", f"{tmp_path}/")
+            .replace("/var/cache/nginx/", f"{tmp_path}/")
+        )
+        module = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
+        if not module.is_file():
+            site = site.replace("brotli_static on;", "")
+        (tmp_path / "snippets").mkdir()
+        (tmp_path / "snippets" / "designcore-app.conf").write_text(SNIPPET)
+        temp = "".join(
+            f"{kind}_temp_path {tmp_path}/{kind};\n"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        (tmp_path / "nginx.conf").write_text(
+            (f"load_module {module};\n" if module.is_file() else "")
+            + f"pid {tmp_path}/nginx.pid;\nevents {{}}\nhttp {{\n"
+            + f"include /etc/nginx/mime.types;\n{temp}{site}\n}}\n"
+        )
+        checked = subprocess.run(
+            [
+                *(nginx, "-t", "-p", f"{tmp_path}/", "-e", f"{tmp_path}/error.log"),
+                *("-c", str(tmp_path / "nginx.conf")),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert 0 == checked.returncode, checked.stderr
