@@ -399,6 +399,15 @@ class JobService:
                 attempt, JobError("job_failed", "the job failed unexpectedly"), retryable=True
             )
             return
+        except BaseException:
+            # The worker interrupted the handler (its time limit, or the process stopping):
+            # end the attempt (the heartbeat must not keep the job running) and let it go on.
+            self._fail(
+                attempt,
+                JobError("job_interrupted", "the worker stopped the job before it finished"),
+                retryable=True,
+            )
+            raise
         if output is None:  # the handler kept what it made itself
             attempt.finish(
                 lambda job, now: job.moved(

@@ -317,3 +317,28 @@ class TestLostMessages:
         assert [job.id] == [job_id for job_id, _ in harness.queue.sent]
         harness.service.run(job.id)
         assert JobState.SUCCEEDED == harness.service.status(OWNER, job.id).state
+
+
+class Interrupted(BaseException):
+    """What a worker raises in a handler's thread to stop it (a time limit, a shutdown)."""
+
+
+class TestInterruptions:
+    def test_an_interrupted_attempt_ends_and_the_job_is_retried(self, harness: Harness) -> None:
+        """A handler interrupted by its worker does not stay running: the attempt ends as a
+        retry and the interruption goes on to the worker."""
+
+        def stopped(job: Job, context: JobContext) -> JobOutput:
+            raise Interrupted
+
+        harness.handler = stopped
+        job = harness.submit()
+        with pytest.raises(Interrupted):
+            harness.service.run(job.id)
+        after = harness.service.status(OWNER, job.id)
+        assert (JobState.QUEUED, "job_interrupted") == (
+            after.state,
+            after.error and after.error.code,
+        )
+        assert None is after.lease_until
+        assert [t.name for t in threading.enumerate() if t.name.startswith("job-lease-")] == []
