@@ -356,6 +356,15 @@ def _run_section(run: Run, reference: Run | None) -> list[str]:
         f"acknowledged save's: {run.wrong_last_names}; saves without an answer (outcome "
         f"unknown): {run.unknown_saves}.",
     ]
+    submitted = sum(a.kind == "export_big" and a.status == 202 for a in run.answers)
+    if submitted:
+        fetched = sum(a.kind == "job_result" and a.status == 200 for a in run.answers)
+        failed = sum(a.kind == "job_failed" for a in run.answers)
+        lines.append(
+            f"- Big exports (jobs): {submitted} accepted (202), {fetched} finished and fetched, "
+            f"{failed} failed, {submitted - fetched - failed} not finished within 60 s of the "
+            "window's end."
+        )
     if run.fault is None:
         lines.append(f"- Errors: {_errors(run.answers)}.")
     else:
@@ -408,6 +417,9 @@ def write_document(runs: Sequence[Run], started: datetime) -> None:
         "  p95 and p99 are per kind of request, over every answer of the run.",
         "- Lost writes = saves the server acknowledged (200) minus saves stored (each save adds",
         "  one to the design's `version`, counted in PostgreSQL after the run).",
+        "- The machine's load average moved between about 10 and 25 during the session (other",
+        "  work on the same two cores), so differences between runs reflect that as much as the",
+        "  set-up: read the load averages beside each run.",
         "",
     ]
     order = ["cluster", "postgres", "redis", "single"]
