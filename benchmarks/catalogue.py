@@ -583,7 +583,10 @@ threads' SQLite connections took turns at the interpreter lock (70 % of the thre
 were in running the statement, which costs 0.4 ms in one thread). When the connection is in
 use or the database is locked for more than 20 ms the request reads from a worker thread as
 before, so the loop never waits longer than that. PostgreSQL is a network round trip away and
-its reads stay in worker threads (one `UNION ALL` statement, one round trip).
+its reads stay in worker threads (one `UNION ALL` statement, one round trip). Since issue 22
+the rows read are kept with the catalogue version and answered again while one small read of
+the version (on PostgreSQL over an asyncio connection) says nothing changed, and a local
+PostgreSQL is read on the event loop too: see "Catalogue reads near the framework's ceiling".
 
 Under heavy load from other processes the single thread has a cost of its own: the scheduler
 shares the cores among runnable threads, so a server with four busy worker threads got more
@@ -605,7 +608,9 @@ come straight from an index in recency order (FTS5 keyed by `search_order`; in P
 walk of the newest 2,000 rows, else a sort of a sparse tier's few matches), so a first page
 costs about the same whatever the term matches. What remains is the exact total: FTS5 counts
 from its doclists, PostgreSQL has to visit the heap rows the GIN index points at (a narrow side
-table of position-free vectors keeps that to a few thousand small pages). With the answer
+table of position-free vectors keeps that to a few thousand small pages). Since issue 22 a
+search is answered from an in-process index of the search words while the catalogue's version
+is the index's, and by these full-text strategies otherwise. With the answer
 cache on, repeated searches come from memory, as the rows marked `60 s cache` show.
 
 Listing totals come from per-category counts the adapter keeps in the same transaction as each
