@@ -10,6 +10,7 @@ import { installFormDataShim } from './form-data-shim';
 import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './match-media';
 import { authDb } from './mocks/auth-db';
 import { db } from './mocks/db';
+import { promptsDb } from './mocks/handlers/prompts';
 import { memberDb } from './mocks/member-db';
 import { server } from './mocks/server';
 
@@ -31,6 +32,7 @@ afterEach(() => {
   db.reset();
   authDb.reset();
   memberDb.reset();
+  promptsDb.reset();
   localStorage.clear();
   sessionStorage.clear();
   setAccessTokenSource(null);

@@ -87,3 +87,15 @@ export type Job = Schemas['JobOut'];
 
 /** Where a job stands. */
 export type JobState = Job['state'];
+
+/** `POST /api/v1/prompts/designs` (and `/regenerate`): four designs filled from a prompt. */
+export type PromptDesigns = Schemas['PromptDesignsOut'];
+
+/** One of a prompt's designs: its template, a card preview and the fields filled. */
+export type PromptedDesign = Schemas['PromptedDesignOut'];
+
+/** One detail understood from a prompt (`date`, `venue`, `phone`, …) and where it was read. */
+export type UnderstoodField = Schemas['UnderstoodFieldOut'];
+
+/** What the prompt asks for: `{prompt, format?, fields?}`. */
+export type PromptDesignsRequest = Schemas['PromptDesignsIn'];

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { isActivePremium } from '@/lib/profile';
 
 import { RequireSignIn, type SignedIn } from '../auth/require-sign-in';
+import { AppPromptDesigner } from '../browse/app-prompt-designer';
 import { useUpgradeDialog } from '../dialogs/upgrade-dialog';
 
 import { BrowseTemplates, PageMessage } from './page-message';
@@ -79,6 +80,7 @@ function OpenDesign({ designId, user, profile }: { designId: string } & SignedIn
       plan={{ premium, credits: credits.balance ?? 0 }}
       onUpgrade={upgrade.open}
       onCreditSpent={() => void credits.refresh()}
+      promptPanel={<AppPromptDesigner layout="panel" />}
     />
   );
 }

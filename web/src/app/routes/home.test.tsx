@@ -191,4 +191,26 @@ describe('Home page', () => {
       open.mockRestore();
     });
   });
+  describe('Describe your design', () => {
+    test('the prompt box is under the search box, and a member\'s chosen design opens in the editor', async () => {
+      signInAs(member());
+      const { user, router } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
+      const search = screen.getByRole('textbox', { name: 'Search templates' });
+      const box = screen.getByRole('textbox', { name: 'Describe your design' });
+      expect(search.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+      await user.type(box, 'Birthday flyer, Saturday 14 March at Eko Hotel{Enter}');
+      await user.click((await screen.findAllByRole('button', { name: /^Use this design: / }))[0] as HTMLElement);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/editor'));
+      expect(router.state.location.search).toMatch(/^\?designId=design-\d+$/);
+    });
+
+    test('a visitor who chooses a design is asked to sign up', async () => {
+      const { user } = renderApp(<HomeRoute />, { wrapper: LayoutProviders });
+      await user.type(screen.getByRole('textbox', { name: 'Describe your design' }), 'Birthday flyer{Enter}');
+      await user.click((await screen.findAllByRole('button', { name: /^Use this design: / }))[0] as HTMLElement);
+      expect(await screen.findByRole('dialog', { name: 'Join creators on designcore' })).toBeInTheDocument();
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { TemplateSearch } from '@/features/templates/components/template-search'
 import { HOME_CATEGORIES } from '@/features/templates/constants';
 import { categorySlug } from '@/lib/slug';
 
+import { AppPromptDesigner } from '../browse/app-prompt-designer';
 import { StartBlankButton } from '../browse/start-blank-button';
 
 import styles from './home.module.css';
@@ -29,6 +30,9 @@ export default function HomeRoute() {
           <p className={styles.tagline}>Culturally relevant. Fully editable. Always professional.</p>
           <div className={styles.search}>
             <TemplateSearch />
+          </div>
+          <div className={styles.prompt}>
+            <AppPromptDesigner />
           </div>
           <StartBlankButton />
           <nav aria-label="Popular categories" className={styles.chips}>

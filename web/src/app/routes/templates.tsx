@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { pageFrom, pageHref } from '@/lib/page-query';
 import type { Category } from '@/types/api';
 
+import { AppPromptDesigner } from '../browse/app-prompt-designer';
 import { useRecordSearch } from '../browse/use-record-search';
 
 import styles from './templates.module.css';
@@ -71,6 +72,9 @@ export default function TemplatesRoute() {
         <h1 className={styles.title}>{categorySlug && !category.data ? '\u00a0' : title}</h1>
         <div className={styles.search}>
           <TemplateSearch key={search} initialTerm={search} />
+        </div>
+        <div className={styles.prompt}>
+          <AppPromptDesigner />
         </div>
       </header>
 

@@ -5,7 +5,7 @@
  * zoom, shortcuts and the clipboard are hooks in `../hooks/`; the toolbar is `EditorToolbar`.
  */
 import type Konva from 'konva';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -49,6 +49,8 @@ type Props = {
   plan: DownloadPlan;
   onUpgrade: () => void;
   onCreditSpent?: () => void;
+  /** Design prompting in the left panel (composed by the app: its choice opens a new design). */
+  promptPanel?: ReactNode;
   /** Where unsent changes wait (IndexedDB in the browser). */
   offlineStore?: OfflineStore;
 };
@@ -66,7 +68,7 @@ function newElement(kind: 'text' | 'rect' | 'circle' | 'star' | 'line', page: { 
   return { id, type: 'figure', subType: kind, name: '', ...centre(side, side), width: side, height: side, fill: '#7c3aed', strokeWidth: 0, cornerRadius: 0 };
 }
 
-export function EditorScreen({ design, requirements, userId, plan, onUpgrade, onCreditSpent, offlineStore }: Props) {
+export function EditorScreen({ design, requirements, userId, plan, onUpgrade, onCreditSpent, offlineStore, promptPanel }: Props) {
   const store = useMemo(() => new EditorStore(design.document), [design.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const dispatch = store.dispatch;
@@ -143,6 +145,15 @@ export function EditorScreen({ design, requirements, userId, plan, onUpgrade, on
   const leftPanel = (
     <>
       <FieldForm state={state} dispatch={dispatch} requirements={requirements} />
+      {promptPanel ? (
+        <details className={`${styles.panelSection} ${styles.promptSection}`}>
+          <summary className={styles.promptSummary}>
+            <span className={styles.panelTitle}>Prompt</span>
+            <span className={styles.promptLead}>Describe a new design</span>
+          </summary>
+          {promptPanel}
+        </details>
+      ) : null}
       <section className={styles.panelSection} aria-label="Add">
         <h2 className={styles.panelTitle}>Add</h2>
         <div className={styles.buttonRow}>

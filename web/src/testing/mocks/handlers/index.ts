@@ -1,6 +1,7 @@
 import { authHandlers } from './auth';
 import { creatorsHandlers } from './creators';
 import { memberHandlers } from './member';
+import { promptsHandlers } from './prompts';
 import { siteSettingsHandlers } from './site-settings';
 import { templatesHandlers } from './templates';
 
@@ -10,4 +11,5 @@ export const handlers = [
   ...authHandlers,
   ...siteSettingsHandlers,
   ...memberHandlers,
+  ...promptsHandlers,
 ];
