@@ -53,7 +53,8 @@ async function statusSays(text: string) {
 async function ask(user: ReturnType<typeof renderDesigner>['user'], prompt = PROMPT) {
   const box = screen.getByRole('textbox', { name: 'Describe your design' });
   await user.clear(box);
-  await user.type(box, prompt);
+  await user.click(box);
+  await user.paste(prompt);
   await user.click(screen.getByRole('button', { name: 'Design it' }));
 }
 
@@ -86,6 +87,7 @@ describe('PromptDesigner', () => {
       expect.stringMatching(/^http:\/\/localhost(:\d+)?\/api\/v1\/prompts\/previews\/[a0-9]{64}\.webp$/),
     );
     expect(screen.getByRole('list', { name: 'Designs for your prompt' })).toHaveAttribute('aria-busy', 'false');
+    expect(within(cards()[0] as HTMLElement).getByText('With your age, date, venue, town and phone')).toBeInTheDocument();
     for (const name of ['Age: 60', 'Date: Saturday 14 March', 'Venue: Eko Hotel', 'Town: Lagos', 'Phone: 0803 123 4567']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
@@ -166,6 +168,24 @@ describe('PromptDesigner', () => {
     await user.click(within(alert).getByRole('button', { name: 'Sign in' }));
     await user.click(within(alert).getByRole('button', { name: 'Create a free account' }));
     expect(calls.signIn).toEqual(['signin', 'signup']);
+
+    signIn();
+    await user.click(screen.getByRole('button', { name: 'Test: sign in' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await ask(user, 'Church flyer');
+    await screen.findByRole('button', { name: 'Show me four more' });
+  });
+
+  test('a refusal of "Show me four more" shows under the cards, where the person is looking', async () => {
+    promptsDb.counted.set('visitor', VISITOR_PROMPTS - 1);
+    const { user } = renderDesigner();
+    await ask(user, 'Birthday flyer');
+    const more = await screen.findByRole('button', { name: 'Show me four more' });
+    await user.click(more);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You have tried 3 prompts today: sign in for more.');
+    expect(more.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(cards()).toHaveLength(4);
   });
 
   test('a free member past the allowance pays a credit, and without one is offered the upgrade', async () => {

@@ -29,17 +29,20 @@ export type PromptDesignerProps = {
   layout?: 'page' | 'panel';
 };
 
-/** A refusal or failure as the person sees it, with what they can do about it. */
-type Problem = { kind: 'sign-in' | 'credits' | 'upgrade' | 'error'; text: string };
+/**
+ * A refusal or failure as the person sees it, with what they can do about it; `at` is where it
+ * shows: under the box (a prompt) or under the cards (four more, a choice), where they are looking.
+ */
+type Problem = { kind: 'sign-in' | 'credits' | 'upgrade' | 'error'; text: string; at: 'box' | 'results' };
 
-function problemOf(error: unknown): Problem {
+function problemOf(error: unknown, at: Problem['at']): Problem {
   const text = serverReason(error, 'Something went wrong: try again.');
   if (error instanceof ApiError) {
-    if (error.code === 'sign_in_required') return { kind: 'sign-in', text };
-    if (error.code === 'insufficient_credits') return { kind: 'credits', text };
-    if (error.code === 'upgrade_required') return { kind: 'upgrade', text };
+    if (error.code === 'sign_in_required') return { kind: 'sign-in', text, at };
+    if (error.code === 'insufficient_credits') return { kind: 'credits', text, at };
+    if (error.code === 'upgrade_required') return { kind: 'upgrade', text, at };
   }
-  return { kind: 'error', text };
+  return { kind: 'error', text, at };
 }
 
 function plural(count: number, one: string, many: string) {
@@ -63,6 +66,12 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
   const [opening, setOpening] = useState<string | null>(null);
   const [waitingFor, setWaitingFor] = useState<PromptedDesign | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Signing in answers a "sign in for more" message: it goes.
+  const [wasSignedIn, setWasSignedIn] = useState(signedIn);
+  if (signedIn !== wasSignedIn) {
+    setWasSignedIn(signedIn);
+    if (signedIn && problem?.kind === 'sign-in') setProblem(null);
+  }
   const ask = usePromptDesigns();
   const more = useMorePromptDesigns();
   const choose = useChoosePromptDesign();
@@ -86,7 +95,7 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
     try {
       show(await ask.trigger({ prompt: prompt.trim() }), true);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(problemOf(error, 'box'));
     }
   };
 
@@ -97,7 +106,7 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
     try {
       show(await more.trigger({ runId: answer.id, corrections }), false);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(problemOf(error, 'results'));
     }
   };
 
@@ -115,7 +124,7 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
       const saved = await choose.trigger({ runId: answer.id, templateId: design.template_id, corrections });
       onOpened(saved.id);
     } catch (error) {
-      const found = problemOf(error);
+      const found = problemOf(error, 'results');
       setProblem(found);
       if (found.kind === 'sign-in') {
         onSignInNeeded('signin');
@@ -143,29 +152,8 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
       <p id={`${id}-status`} role="status" className={status ? styles.status : 'visually-hidden'}>
         {status}
       </p>
-      {problem ? (
-        <div role="alert" className={styles.problem}>
-          <p>{problem.text}</p>
-          {problem.kind === 'sign-in' ? (
-            <div className={styles.problemActions}>
-              <Button size="md" onClick={() => onSignInNeeded('signin')}>
-                Sign in
-              </Button>
-              <Button size="md" variant="secondary" onClick={() => onSignInNeeded('signup')}>
-                Create a free account
-              </Button>
-            </div>
-          ) : problem.kind === 'credits' || problem.kind === 'upgrade' ? (
-            <div className={styles.problemActions}>
-              <Button size="md" onClick={onUpgradeNeeded}>
-                Upgrade to Premium
-              </Button>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-      {waitingFor && !signedIn ? (
-        <p className={styles.hint}>Sign in or create a free account and “{waitingFor.name}” opens in the editor.</p>
+      {problem && (problem.at === 'box' || !answer) ? (
+        <ProblemAlert problem={problem} onSignInNeeded={onSignInNeeded} onUpgradeNeeded={onUpgradeNeeded} />
       ) : null}
       {answer || busy === 'ask' ? (
         <PromptResults
@@ -179,6 +167,39 @@ export function PromptDesigner({ signedIn, onSignInNeeded, onUpgradeNeeded, onOp
           onUse={(design) => void open(design)}
           layout={layout}
         />
+      ) : null}
+      {problem && problem.at === 'results' && answer ? (
+        <ProblemAlert problem={problem} onSignInNeeded={onSignInNeeded} onUpgradeNeeded={onUpgradeNeeded} />
+      ) : null}
+      {waitingFor && !signedIn ? (
+        <p className={styles.hint}>Sign in or create a free account and “{waitingFor.name}” opens in the editor.</p>
+      ) : null}
+    </div>
+  );
+}
+
+type ProblemAlertProps = Pick<PromptDesignerProps, 'onSignInNeeded' | 'onUpgradeNeeded'> & { problem: Problem };
+
+/** The server's refusal as it came, with the way on: sign in, or upgrade. */
+function ProblemAlert({ problem, onSignInNeeded, onUpgradeNeeded }: ProblemAlertProps) {
+  return (
+    <div role="alert" className={styles.problem}>
+      <p>{problem.text}</p>
+      {problem.kind === 'sign-in' ? (
+        <div className={styles.problemActions}>
+          <Button size="md" onClick={() => onSignInNeeded('signin')}>
+            Sign in
+          </Button>
+          <Button size="md" variant="secondary" onClick={() => onSignInNeeded('signup')}>
+            Create a free account
+          </Button>
+        </div>
+      ) : problem.kind === 'credits' || problem.kind === 'upgrade' ? (
+        <div className={styles.problemActions}>
+          <Button size="md" onClick={onUpgradeNeeded}>
+            Upgrade to Premium
+          </Button>
+        </div>
       ) : null}
     </div>
   );

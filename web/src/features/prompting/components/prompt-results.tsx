@@ -27,6 +27,11 @@ type PromptResultsProps = {
   layout?: 'page' | 'panel';
 };
 
+/** "date, venue and phone". */
+function listOf(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+}
+
 /** What was understood (each detail a chip to correct) and the designs, four at a time. */
 export function PromptResults({ answer, designs, corrections, onCorrect, busy, opening, onMore, onUse, layout = 'page' }: PromptResultsProps) {
   const id = useId();
@@ -34,6 +39,11 @@ export function PromptResults({ answer, designs, corrections, onCorrect, busy, o
   const fields = answer?.understood.fields ?? [];
   const understood = answer ? [answer.understood.sub_category, answer.understood.category, answer.understood.format].filter(Boolean) : [];
   const corrected = Object.keys(corrections).length > 0;
+  // The details a card holds, in the order the chips show them.
+  const filledLabels = (design: PromptedDesign) => [
+    ...fields.filter((field) => design.filled.includes(field.key)).map((field) => field.label.toLowerCase()),
+    ...design.filled.filter((key) => !fields.some((field) => field.key === key)),
+  ];
 
   return (
     <div className={`${styles.results} ${layout === 'panel' ? styles.resultsPanel : ''}`}>
@@ -81,6 +91,9 @@ export function PromptResults({ answer, designs, corrections, onCorrect, busy, o
                   ) : null}
                 </div>
                 <p className={styles.cardName}>{design.name}</p>
+                {design.filled.length > 0 ? (
+                  <p className={styles.filled}>With your {listOf(filledLabels(design))}</p>
+                ) : null}
                 <Button
                   className={styles.use}
                   aria-label={`${opening === design.template_id ? 'Opening' : 'Use this design'}: ${design.name}`}

@@ -80,7 +80,8 @@ function design(run: Run, index: number): PromptedDesign {
     sub_category: '60th',
     is_premium: index === 1,
     preview_url: `/api/v1/prompts/previews/${String(index).padStart(64, 'a')}.webp`,
-    filled: understood(run).map((field) => field.key),
+    // The server lists them in the template's order, not the chips'.
+    filled: understood(run).map((field) => field.key).reverse(),
   };
 }
 
