@@ -398,6 +398,8 @@ def _readiness(fault: Fault) -> str:
 def write_document(runs: Sequence[Run], started: datetime) -> None:
     by_name = {run.name: run for run in runs}
     reference = by_name.get("single")
+    loads = [value for run in runs for value in (run.load_before[0], run.load_after[0])]
+    low, high = (min(loads), max(loads)) if loads else (0.0, 0.0)
     lines = [
         "# Load and faults",
         "",
@@ -417,9 +419,11 @@ def write_document(runs: Sequence[Run], started: datetime) -> None:
         "  p95 and p99 are per kind of request, over every answer of the run.",
         "- Lost writes = saves the server acknowledged (200) minus saves stored (each save adds",
         "  one to the design's `version`, counted in PostgreSQL after the run).",
-        "- The machine's load average moved between about 10 and 25 during the session (other",
-        "  work on the same two cores), so differences between runs reflect that as much as the",
-        "  set-up: read the load averages beside each run.",
+        f"- The machine's load average moved between {low:.0f} and {high:.0f} during the session",
+        "  (other work on the same two cores), so differences between runs reflect that as much",
+        "  as the set-up: read the load averages beside each run.",
+        "- A run lasts until every user's last action is answered (a user polls a big export's",
+        "  job up to 60 s after the window), so runs are longer than the 60 s window.",
         "",
     ]
     order = ["cluster", "postgres", "redis", "single"]
