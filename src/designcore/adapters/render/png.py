@@ -36,6 +36,8 @@ _UP = 2
 """PNG filter type "Up": each byte minus the byte above it (the row above the first is 0)."""
 _RGBA = 6
 """PNG colour type of 8-bit RGBA."""
+_BAND_ROWS = 64
+"""Rows filtered and compressed at a time (a 1080 px page: 276 KiB)."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -68,16 +70,28 @@ def encode_png(
     if flat.size != stride * height:
         raise ValueError(f"{width}x{height} RGBA needs {stride * height} bytes, got {flat.size}")
     rows = flat.reshape(height, stride)
-    filtered = np.empty((height, stride + 1), dtype=np.uint8)
-    filtered[:, 0] = _UP
-    filtered[0, 1:] = rows[0]
-    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # wraps modulo 256, as PNG wants
+    # Filtered and deflated a band of rows at a time, so a 50-megapixel page needs a few
+    # megabytes more, not a second copy of itself.
+    band = np.empty((min(_BAND_ROWS, height), stride + 1), dtype=np.uint8)
+    band[:, 0] = _UP
+    compressor = zlib_ng.compressobj(level)
+    parts: list[bytes] = []
+    for top in range(0, height, _BAND_ROWS):
+        bottom = min(top + _BAND_ROWS, height)
+        filtered = band[: bottom - top]
+        if top == 0:
+            filtered[0, 1:] = rows[0]
+            np.subtract(rows[1:bottom], rows[: bottom - 1], out=filtered[1:, 1:])
+        else:  # each byte minus the one above it, wrapping modulo 256 as PNG wants
+            np.subtract(rows[top:bottom], rows[top - 1 : bottom - 1], out=filtered[:, 1:])
+        parts.append(compressor.compress(filtered))
+    parts.append(compressor.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, _RGBA, 0, 0, 0)
     return b"".join(
         (
             _SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib_ng.compress(filtered, level)),
+            _chunk(b"IDAT", b"".join(parts)),
             _chunk(b"IEND", b""),
         )
     )

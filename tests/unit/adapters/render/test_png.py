@@ -57,7 +57,9 @@ def fixture_renderer() -> SkiaRenderer:
 
 
 class TestEncodePng:
-    @pytest.mark.parametrize(("width", "height"), [(1, 1), (3, 1), (1, 4), (17, 9), (64, 64)])
+    @pytest.mark.parametrize(
+        ("width", "height"), [(1, 1), (3, 1), (1, 4), (17, 9), (64, 64), (5, 129), (3, 200)]
+    )
     @pytest.mark.parametrize("level", [0, PREVIEW_LEVEL, DOWNLOAD_LEVEL, 9])
     def test_any_pixels_come_back_exactly(self, width: int, height: int, level: int) -> None:
         """Random RGBA pixels, alpha included, decode to exactly the bytes given."""
