@@ -11,68 +11,20 @@ from typing import Any
 
 import pytest
 
+from designcore.domain import prompt_lexicon as lexicon
+from designcore.domain.prompting import FIELD_KEYS, sub_categories
+
 TESTS = Path(__file__).parents[2]
 DATA = TESTS / "prompt_eval"
 SEED = TESTS.parent / "src" / "designcore" / "app" / "seed" / "data"
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+MONTHS = tuple(month.capitalize() for month in lexicon.MONTHS)
 SUB_CATEGORIES: dict[str, frozenset[str]] = {
-    "Church": frozenset(
-        {
-            "Choir",
-            "Crusade",
-            "Sunday Service",
-            "Thanksgiving",
-            "Vigil/Night of Worship",
-            "Youth Service",
-        }
-    ),
-    "Birthdays": frozenset({"18th", "30th", "50th", "60th", "Kids", "Surprise"}),
-    "New Month": frozenset({*MONTHS, "Generic"}),
-    "Business & Industries": frozenset(
-        {"Beauty", "Fashion", "Logistics", "POS/Fintech", "Real Estate", "Restaurant"}
-    ),
-    "Social Media Post": frozenset(
-        {"Announcements", "Hiring", "Motivational", "Quotes", "Sales/Promo"}
-    ),
-    "Logos": frozenset({"Beauty", "Business", "Church", "Fashion", "Food"}),
+    category: frozenset(sub_categories(category)) for category in lexicon.CATEGORIES
 }
-FORMATS = frozenset({"flyer", "square", "story", "logo"})
-FIELDS = frozenset(
-    {
-        "name",
-        "speaker",
-        "age",
-        "date",
-        "time",
-        "venue",
-        "location",
-        "phone",
-        "price",
-        "offer",
-        "email",
-        "website",
-        "handle",
-        "org",
-        "brand",
-        "tagline",
-        "month",
-        "role",
-    }
-)
+"""The reader's lists; a test below holds them to the seed catalogue's."""
+FORMATS = frozenset(lexicon.FORMATS)
+FIELDS = frozenset(FIELD_KEYS)
 NOT_SUBSTRINGS = frozenset({"age"})
 """Fields whose value is normalised rather than copied from the prompt."""
 LANGUAGES = frozenset({"pcm", "yo", "ig", "ha"})
