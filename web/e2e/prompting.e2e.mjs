@@ -172,6 +172,14 @@ describe('design prompting', () => {
       assert.ok(texts.some((text) => text.includes(PHONE)), `the phone is not in the design's texts: ${JSON.stringify(texts)}`);
       assert.ok(onScreen.includes('Eko Hotel & Suites') && onScreen.includes(PHONE), 'the editor panel shows the venue and the phone');
       await page.screenshot({ path: `${RESULTS_DIR}prompting-editor-375.png` });
+
+      // On a phone the left panel is the "Edit" sheet; the prompt is in it.
+      await page.getByRole('navigation', { name: 'Editor panels' }).getByRole('button', { name: 'Edit' }).click();
+      const panel = page.getByRole('complementary', { name: 'Design panels' });
+      await panel.getByText('Describe a new design').click();
+      await panel.getByRole('textbox', { name: 'Describe your design' }).scrollIntoViewIfNeeded();
+      await assertNoSidewaysScroll(page, "the editor's prompt panel at 375 px");
+      await page.screenshot({ path: `${RESULTS_DIR}prompting-editor-panel-375.png` });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
