@@ -208,6 +208,10 @@ def rank_templates(
         age = understanding.value("age")
         if template.sub_category == "Kids" and age and age.isdigit():
             score += 1 if int(age) <= lexicon.KIDS_AGE_LIMIT else -4
+        ages = lexicon.BIRTHDAY_AGE_SUB_CATEGORIES
+        if age and age.isdigit() and template.sub_category in ages.values():
+            # A template written for another age ("Eighteen and free") says the wrong age.
+            score += 0 if ages.get(int(age)) == template.sub_category else -5
         own = template_format(template)
         if fmt is not None:
             score += 3 if own == fmt else -2
@@ -215,6 +219,10 @@ def rank_templates(
         score += min(len(shared), 8) * 0.5
         values = values_for_template(understanding, template)
         text_fields = [req for req in template.field_requirements if req.kind == "text"]
+        given = {f.key for f in understanding.fields}
+        if given:  # how many of the prompt's details the template has room for
+            held = {key for key in given if set(FIELD_TARGETS.get(key, ())) & set(values)}
+            score += 3 * len(held) / len(given)
         if text_fields:
             score += 4 * len(values) / len(text_fields)
             missing = sum(1 for req in text_fields if req.required and req.key not in values)

@@ -95,7 +95,9 @@ class TestPrompt:
         chosen = client.post(
             f"{DESIGNS}/{body['id']}/choose",
             json={
-                "template_id": body["designs"][0]["template_id"],
+                "template_id": next(
+                    d["template_id"] for d in body["designs"] if "phone" in d["filled"]
+                ),
                 "fields": {"name": "Mama Bisi"},
             },
             headers=FREE,
@@ -105,7 +107,7 @@ class TestPrompt:
         written = " | ".join(texts_of(design["document"]))
         assert "0803 123 4567" in written
         assert "Eko Hotel" in written
-        assert "MAMA BISI" in written
+        assert "mama bisi" in written.lower()
 
     def test_regenerate_gives_the_next_four(self, client: Client, stocked: Container) -> None:
         """Each regeneration answers four designs not shown before, until there are none."""

@@ -87,6 +87,12 @@ class TestRank:
         ranked = rank_templates(understand(PROMPT), [church, fifty, sixty])
         assert [sixty.id, fifty.id, church.id] == [r.template.id for r in ranked]
 
+    def test_another_age_ranks_below_a_general_birthday(self) -> None:
+        """For a 60th, a template written for another age ranks below a general birthday."""
+        eighteen, surprise = birthday("18th"), birthday("Surprise")
+        ranked = rank_templates(understand(PROMPT), [eighteen, surprise])
+        assert [surprise.id, eighteen.id] == [r.template.id for r in ranked]
+
     def test_premium_left_out_when_not_allowed(self) -> None:
         """Premium templates are not offered to those who may not open them."""
         premium = birthday(template_type="Premium")
