@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 
+import attrs
 import pytest
+from dependency_injector import providers
 from litestar.testing import TestClient
 from PIL import Image
 
@@ -15,6 +17,7 @@ from designcore.domain.prompt_designs import (
     FREE_DAILY_PROMPTS,
     VISITOR_DAILY_PROMPTS,
 )
+from designcore.domain.prompting import Understanding, understand
 
 Client = TestClient  # type: ignore[type-arg]
 DESIGNS = "/api/v1/prompts/designs"
@@ -196,3 +199,20 @@ class TestAllowance:
             answer = client.post(DESIGNS, json={"prompt": "church flyer"}, headers=PREMIUM)
             assert 200 == answer.status_code
             assert 0 == answer.json()["credits_spent"]
+
+
+class _DownModel:
+    """A reader whose language model failed: it answers the rules' reading, marked so."""
+
+    def understand(self, prompt: str) -> Understanding:
+        return attrs.evolve(understand(prompt), source="rules-fallback")
+
+
+def test_a_model_that_failed_is_said(client: Client, stocked: Container) -> None:
+    """When the model did not answer, the designs still come and the message says the prompt
+    was read by the rules."""
+    stocked.prompt_understanding.override(providers.Object(_DownModel()))
+    body = client.post(DESIGNS, json={"prompt": PROMPT}, headers=FREE).json()
+    assert 4 == len(body["designs"])
+    assert "rules-fallback" == body["understood"]["source"]
+    assert "did not answer" in body["message"]

@@ -77,6 +77,12 @@ PREVIEW_QUALITY = 80
 CANDIDATES = 48
 """At most this many templates are ranked for one prompt."""
 MAX_CORRECTION_LENGTH = 200
+FALLBACK_SOURCE = "rules-fallback"
+"""``Understanding.source`` when the language model was asked and failed."""
+MODEL_DOWN_MESSAGE = (
+    "our design assistant did not answer in time, so your prompt was read by our own rules: "
+    "check the details below"
+)
 RUN_ID_BYTES = 18
 
 
@@ -431,6 +437,14 @@ class PromptDesignService:
         if spend and viewer.user_id is not None:
             self._profiles.spend(viewer.user_id, spend, f"prompt:{run.id}:{run.round}")
         matched = understanding.intent.category is not None
+        messages = []
+        if not matched:
+            messages.append(
+                "we could not tell what this design is for, so here are our most popular "
+                "templates: say what it is for (a birthday, a church service, a shop…)"
+            )
+        if understanding.source == FALLBACK_SOURCE:
+            messages.append(MODEL_DOWN_MESSAGE)
         return PromptAnswer(
             run_id=run.id,
             round=run.round,
@@ -438,10 +452,7 @@ class PromptDesignService:
             corrected=tuple(sorted(run.corrections)),
             designs=designs,
             matched=matched,
-            message=None
-            if matched
-            else "we could not tell what this design is for, so here are our most popular "
-            "templates: say what it is for (a birthday, a church service, a shop…)",
+            message=" ".join(m[:1].upper() + m[1:] + "." for m in messages) or None,
             has_more=(run.round + 1) * RESULTS_PER_ROUND < len(run.ranked)
             and run.round + 1 < MAX_ROUNDS,
             credits_spent=spend,
