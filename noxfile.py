@@ -47,6 +47,17 @@ def npm_ci(session: nox.Session, folder: str) -> None:
     stamp.write_text(lock + "\n")
 
 
+def build_bundles(session: nox.Session) -> None:
+    """The payment popup script and the web app's bundle, for sessions that serve them (the
+    bundle alone: the web session type-checks, and `npm run build` would do it again); ends in
+    the project's root."""
+    npm_ci(session, "inline-checkout")
+    session.run("npm", "run", "build", external=True)
+    npm_ci(session, "web")
+    session.run("npx", "vite", "build", external=True)
+    session.chdir(ROOT)
+
+
 def install_project(session: nox.Session) -> None:
     """The project and its development tools, editable (for sessions with a virtualenv)."""
     session.install("-e", "packages/designcore-fonts", "-e", ".[dev]")
@@ -176,12 +187,7 @@ def wait_until_up(url: str, timeout: float = 60.0) -> None:
 def e2e(session: nox.Session) -> None:
     """Browser tests: the product on its embedded defaults, driven in real Chromium."""
     python = project_python(session)
-    npm_ci(session, "inline-checkout")
-    session.run("npm", "run", "build", external=True)
-    npm_ci(session, "web")
-    # The bundle alone (the web session type-checks; `npm run build` would do it again).
-    session.run("npx", "vite", "build", external=True)
-    session.chdir(ROOT)
+    build_bundles(session)
     port = free_port()
     # A second origin, where web/e2e/cors.e2e.mjs serves a page that calls the API via CORS.
     app_origin = f"http://127.0.0.1:{free_port()}"
@@ -264,11 +270,7 @@ def cluster(session: nox.Session) -> None:
     CLUSTER_BROWSER_TESTS (or those named in posargs) run through nginx."""
     started = time.monotonic()
     python = project_python(session)
-    npm_ci(session, "inline-checkout")
-    session.run("npm", "run", "build", external=True)
-    npm_ci(session, "web")
-    session.run("npx", "vite", "build", external=True)
-    session.chdir(ROOT)
+    build_bundles(session)
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from cluster import export_job_through, running_cluster  # benchmarks/cluster.py
 
@@ -319,11 +321,7 @@ def load(session: nox.Session) -> None:
     PostgreSQL restarted mid-load, Redis stopped mid-load; written to docs/benchmarks-load.md.
     posargs go to the script (``-- --users 50 --seconds 20 --only single``)."""
     python = project_python(session)
-    npm_ci(session, "inline-checkout")
-    session.run("npm", "run", "build", external=True)
-    npm_ci(session, "web")
-    session.run("npx", "vite", "build", external=True)
-    session.chdir(ROOT)
+    build_bundles(session)
     session.run("uptime", external=True)
     session.run(python, "benchmarks/load_faults.py", *session.posargs, external=True)
     session.run("uptime", external=True)
