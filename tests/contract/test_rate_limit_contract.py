@@ -10,12 +10,14 @@ from datetime import UTC, datetime
 
 import pytest
 import redis
+import sqlalchemy as sa
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from designcore.adapters.memory import FixedClock
 from designcore.adapters.memory.rate_limit import InMemoryRateLimiter
 from designcore.adapters.redis import RedisRateLimiter
+from designcore.adapters.sqlalchemy.rate_limit import SqlAlchemyRateLimiter
 from designcore.domain.errors import Unavailable
 from designcore.ports.rate_limit import RateLimiter
 from designcore.testing.contracts import RateLimiterContract
@@ -69,11 +71,17 @@ def fixture_redis_limiter(
     return RedisRateLimiter(redis_client, clock, prefix=redis_prefix)
 
 
-@pytest.fixture(name="rate_limiter", params=["memory", "redis"])
+@pytest.fixture(
+    name="rate_limiter",
+    params=["memory", "redis", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+)
 def fixture_rate_limiter(request: pytest.FixtureRequest, clock: FixedClock) -> RateLimiter:
     """Every implementation of the rate limiter port, reading ``clock``."""
     if request.param == "memory":
         return InMemoryRateLimiter(clock)
+    if request.param in {"sqlite", "postgresql"}:
+        engine: sa.Engine = request.getfixturevalue(f"{request.param}_engine")
+        return SqlAlchemyRateLimiter(engine, clock)
     limiter: RateLimiter = request.getfixturevalue("redis_limiter")
     return limiter
 
@@ -122,3 +130,14 @@ class TestRedisRateLimiter:
             "ip:1", limit=2, window_seconds=60
         )
         assert 50 <= redis_client.ttl(redis_prefix + "ip:1") <= 51
+
+
+class TestSqlAlchemyRateLimiter:
+    def test_processes_share_counts(self, sqlite_engine: sa.Engine, clock: FixedClock) -> None:
+        """Two limiters on one database count together, as two server workers would."""
+        first = SqlAlchemyRateLimiter(sqlite_engine, clock)
+        second = SqlAlchemyRateLimiter(sqlite_engine, clock)
+        assert first.hit("ip:1", limit=2, window_seconds=60).allowed
+        assert second.hit("ip:1", limit=2, window_seconds=60).allowed
+        assert not first.hit("ip:1", limit=2, window_seconds=60).allowed
+        assert not second.hit("ip:1", limit=2, window_seconds=60).allowed

@@ -298,6 +298,14 @@ def _on_engine(engine: providers.Provider[Engine], target: str) -> providers.Pro
     return providers.Factory(_lazy(target), engine=engine)
 
 
+def _quota_place(settings: Settings) -> str:
+    """Where quotas are counted: ``shared`` (the rate limiter, when it is not per process),
+    ``database`` (per-process rate limits on a database), ``process`` (in-memory database)."""
+    if settings.auth.rate_limit_backend != "memory":
+        return "shared"
+    return "database" if settings.database.backend == "sqlalchemy" else "process"
+
+
 def _variants_place(storage_backend: str) -> str:
     """Image variants live beside the storage: in memory for the memory backend, else on disk."""
     return "memory" if storage_backend == "memory" else "disk"
@@ -1021,12 +1029,24 @@ class Container(containers.DeclarativeContainer):
         designs=designs,
         exporter=export_renderer,
     )
+    # Design prompting's allowances are rules, not abuse limits: counted where every process
+    # sees the same count (Redis when rate limits use it, else the database).
+    quota_counter: providers.Selector[RateLimiter] = providers.Selector(
+        providers.Callable(_quota_place, settings),
+        shared=rate_limiter,
+        database=providers.Singleton(
+            _lazy("designcore.adapters.sqlalchemy.rate_limit:SqlAlchemyRateLimiter"),
+            engine=engine,
+            clock=clock,
+        ),
+        process=rate_limiter,
+    )
     prompt_designs: providers.Factory[PromptDesignService] = providers.Factory(
         PromptDesignService,
         understanding=prompt_understanding,
         catalogue=catalogue,
         settings=site_settings,
-        limiter=rate_limiter,
+        limiter=quota_counter,
         profiles=profiles,
         prompt_log=prompt_log,
         storage=storage,

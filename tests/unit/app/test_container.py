@@ -16,7 +16,9 @@ from designcore.adapters.openai_compatible import ChatCompletionsPromptUnderstan
 from designcore.adapters.rules.prompt_understanding import RuleBasedPromptUnderstanding
 from designcore.adapters.sqlalchemy import SqlAlchemyDesignRepository
 from designcore.adapters.sqlalchemy.keys import SqlAlchemyKeyRing
+from designcore.adapters.sqlalchemy.rate_limit import SqlAlchemyRateLimiter
 from designcore.app import Container, build_container, load_settings
+from designcore.app.seeding import migrate_database
 
 
 def declared_types(source: str, class_name: str) -> dict[str, ast.expr]:
@@ -132,6 +134,29 @@ class TestSelection:
             type(container.key_ring()),
         ]
         assert (False, True) == (first is second, container.engine() is container.engine())
+
+    def test_prompt_quotas_are_counted_where_every_process_sees_them(self, tmp_path: Path) -> None:
+        """Design prompting's allowances count in the database when rate limits are per
+        process, so two server workers (two containers on one database) share one count; with a
+        memory database they stay in the process's limiter."""
+        environ = {
+            "DESIGNCORE_DATA_DIR": str(tmp_path),
+            "DESIGNCORE_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}",
+        }
+        first = build_container(load_settings(environ))
+        migrate_database(first)
+        second = build_container(load_settings(environ))
+        assert SqlAlchemyRateLimiter is type(first.quota_counter())
+        for _ in range(2):
+            assert (
+                first.quota_counter().hit("prompts:visitor:1", limit=3, window_seconds=60).allowed
+            )
+        assert second.quota_counter().hit("prompts:visitor:1", limit=3, window_seconds=60).allowed
+        assert (
+            not second.quota_counter().hit("prompts:visitor:1", limit=3, window_seconds=60).allowed
+        )
+        memory = build_container(load_settings({"DESIGNCORE_DATABASE_URL": "memory://"}))
+        assert memory.quota_counter() is memory.rate_limiter()
 
     def test_services_are_built_per_use_unless_they_keep_state(self) -> None:
         """A stateless service is a new object on each use; one that keeps state across calls
