@@ -100,6 +100,8 @@ MAY_GROW = {
     "analytics_events",
     "analytics_daily_counts",
     "analytics_daily_people",
+    # Design prompting counts each prompt against the caller's daily allowance.
+    "quota_counters",
 }
 
 
