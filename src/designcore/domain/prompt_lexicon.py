@@ -1452,29 +1452,6 @@ BRAND_WORDS = (
 )
 """Words that end a business's name ("Mama Put Kitchen", "SwiftDrop Logistics")."""
 
-GREETINGS = (
-    "happy new month",
-    "happy birthday",
-    "e ku osu tuntun",
-    "e ku ojo ibi",
-    "e ku odun",
-    "barka da sallah",
-    "barka da sabuwar shekara",
-    "barka da wata",
-    "ekele",
-    "nnọọ",
-    "nnoo",
-    "daalu",
-    "ka chi fo",
-    "sannu",
-    "happy sunday",
-    "merry christmas",
-    "happy easter",
-    "compliments of the season",
-    "season's greetings",
-)
-"""Greetings people write into a design (English and the greetings of Yoruba, Igbo and Hausa)."""
-
 STOP_WORDS = frozenset(
     [
         "a",

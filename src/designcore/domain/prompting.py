@@ -305,8 +305,6 @@ _TITLES = re.compile(
     + r"))*)\s+",
     re.IGNORECASE,
 )
-_CAP_WORD = re.compile(r"(?:[A-Z][A-Za-z'’-]*[a-z][A-Za-z'’-]*|[A-Z]{2,}|(?:[A-Z]\.\s?)+)")
-_WORD = re.compile(r"[^\W\d_][\w'’-]*|\d[\w]*", re.UNICODE)
 
 _NOT_NAME = frozenset(
     set(lexicon.STOP_WORDS)
@@ -476,8 +474,6 @@ _NOT_PLACE_WORD = frozenset(
     }
 )
 """Words that are never part of a place's, a church's or a business's name."""
-
-_CONNECTORS = frozenset({"of", "the", "de", "and", "&", "for", "on", "by"})
 
 
 @attrs.define
@@ -920,11 +916,6 @@ _NOT_ORG_TAIL = frozenset(
         "programme",
     }
 )
-
-
-def _after_venue_word(reader: _Reader, start: int) -> bool:
-    before = reader.lower[max(0, start - 12) : start]
-    return bool(re.search(r"(?:\bat|@|venue:?|\binside|\bholding at)\s*$", before))
 
 
 _BRAND_END = re.compile(
